@@ -1,0 +1,217 @@
+/**
+ * Loads the shipped corpus (`corpus/data`: manifest.json, artists.ndjson.gz, works.ndjson.gz)
+ * into a `CorpusSnapshot`. Decompression streams through zlib (off the main thread) while the
+ * lines already decompressed are parsed; every line is checked for the shape the domain relies
+ * on, and a bad line fails the load with its file and line number.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGunzip } from 'node:zlib';
+import {
+  CLAIM_KINDS,
+  PILLARS,
+  QUALIFIERS,
+  SOURCE_TAGS,
+  type CorpusArtist,
+  type CorpusSnapshot,
+  type CorpusWork,
+} from '../../core/attestation/corpus.model.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const ARTISTS_FILE = 'artists.ndjson.gz';
+export const WORKS_FILE = 'works.ndjson.gz';
+
+export interface CorpusManifestSource {
+  tag: string;
+  name: string;
+  licence: string;
+  records_read: number;
+  works: number;
+  artists: number;
+}
+
+export interface CorpusManifest {
+  format: 1;
+  build_id: string;
+  built_at: string;
+  sources: CorpusManifestSource[];
+  counts: {
+    artists: number;
+    works: number;
+    claims: number;
+    claims_by_source: Record<string, number>;
+    claims_by_pillar: Record<string, number>;
+  };
+}
+
+export class CorpusLoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorpusLoadError';
+  }
+}
+
+/**
+ * The package's own `corpus/data`: from TS source this file is `adapters/corpus/`, from the
+ * compiled output `dist/adapters/corpus/`; the first candidate holding a manifest wins.
+ */
+export function defaultCorpusDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../../corpus/data'), resolve(here, '../../../corpus/data')];
+  const found = candidates.find((c) => existsSync(join(c, MANIFEST_FILE)));
+  if (!found) throw new CorpusLoadError(`corpus data not found; looked in ${candidates.join(', ')}`);
+  return found;
+}
+
+export async function readCorpusManifest(dir: string = defaultCorpusDir()): Promise<CorpusManifest> {
+  const path = join(dir, MANIFEST_FILE);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    throw new CorpusLoadError(`${path}: cannot read manifest (${(err as Error).message})`);
+  }
+  const m = parsed as Partial<CorpusManifest>;
+  if (!m || m.format !== 1) throw new CorpusLoadError(`${path}: unsupported manifest format ${String(m?.format)}`);
+  if (typeof m.build_id !== 'string' || !/^[0-9a-f]{8,64}$/.test(m.build_id)) {
+    throw new CorpusLoadError(`${path}: build_id must be a hex string`);
+  }
+  if (typeof m.built_at !== 'string' || !Array.isArray(m.sources) || typeof m.counts !== 'object' || m.counts === null) {
+    throw new CorpusLoadError(`${path}: built_at, sources and counts are required`);
+  }
+  return m as CorpusManifest;
+}
+
+/** Calls `onLine` with each non-empty line of a gzipped NDJSON file and its 1-based number. */
+async function eachGzipLine(path: string, onLine: (text: string, line: number) => void): Promise<void> {
+  // Large buffers: fewer chunks to stitch lines across (measured ~30% faster than the defaults).
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream = file.pipe(createGunzip({ chunkSize: 1 << 18 }));
+  let rest: Buffer | null = null;
+  let line = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (;;) {
+        const nl = buf.indexOf(10, start);
+        if (nl < 0) break;
+        line++;
+        if (nl > start) onLine(buf.toString('utf8', start, nl), line);
+        start = nl + 1;
+      }
+      rest = start < buf.length ? buf.subarray(start) : null;
+    }
+  } catch (err) {
+    if (err instanceof CorpusLoadError) throw err;
+    throw new CorpusLoadError(`${path}: cannot read (${(err as Error).message})`);
+  } finally {
+    file.destroy();
+  }
+  if (rest && rest.length > 0) onLine(rest.toString('utf8'), line + 1);
+}
+
+const QUALIFIER_SET = new Set<string>(QUALIFIERS);
+const SOURCE_SET = new Set<string>(SOURCE_TAGS);
+const PILLAR_SET = new Set<string>(PILLARS);
+const KIND_SET = new Set<string>(CLAIM_KINDS);
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isStringArray = (v: unknown): v is string[] => {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+};
+
+/** Returns a problem description, or null when the record has the artist shape. */
+export function artistProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null) return 'not an object';
+  const a = v as Record<string, unknown>;
+  if (!isString(a.artist_id) || a.artist_id === '') return 'artist_id must be a non-empty string';
+  if (!isString(a.name) || a.name.trim() === '') return 'name must be a non-empty string';
+  if (!isStringArray(a.aliases)) return 'aliases must be an array of strings';
+  if (a.birth_year !== null && !Number.isInteger(a.birth_year)) return 'birth_year must be an integer or null';
+  if (!Number.isInteger(a.death_year)) return 'death_year must be an integer';
+  if (a.ids !== undefined && (typeof a.ids !== 'object' || a.ids === null)) return 'ids must be an object';
+  return null;
+}
+
+/** Returns a problem description, or null when the record has the work shape. */
+export function workProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null) return 'not an object';
+  const w = v as Record<string, unknown>;
+  if (!isString(w.work_id) || w.work_id === '') return 'work_id must be a non-empty string';
+  if (!isString(w.title) || w.title.trim() === '') return 'title must be a non-empty string';
+  if (!isStringArray(w.title_aliases)) return 'title_aliases must be an array of strings';
+  if (!isStringArray(w.inventory_numbers)) return 'inventory_numbers must be an array of strings';
+  if (!Array.isArray(w.attributions) || w.attributions.length === 0) return 'attributions must be a non-empty array';
+  const attributions = w.attributions as Record<string, unknown>[];
+  for (let i = 0; i < attributions.length; i++) {
+    const a = attributions[i];
+    if (typeof a !== 'object' || a === null) return `attributions[${i}] is not an object`;
+    if (!isString(a.artist_id)) return `attributions[${i}].artist_id must be a string`;
+    if (!isString(a.qualifier) || !QUALIFIER_SET.has(a.qualifier)) return `attributions[${i}].qualifier is not a known qualifier`;
+    if (typeof a.current !== 'boolean') return `attributions[${i}].current must be a boolean`;
+    if (!isString(a.display)) return `attributions[${i}].display must be a string`;
+    if (!isString(a.source) || !SOURCE_SET.has(a.source)) return `attributions[${i}].source is not a known source tag`;
+    if (!isString(a.source_ref)) return `attributions[${i}].source_ref must be a string`;
+  }
+  if (!Array.isArray(w.claims)) return 'claims must be an array';
+  const claims = w.claims as Record<string, unknown>[];
+  for (let i = 0; i < claims.length; i++) {
+    const c = claims[i];
+    if (typeof c !== 'object' || c === null) return `claims[${i}] is not an object`;
+    if (!isString(c.pillar) || !PILLAR_SET.has(c.pillar)) return `claims[${i}].pillar is not a known pillar`;
+    if (!isString(c.kind) || !KIND_SET.has(c.kind)) return `claims[${i}].kind is not a known claim kind`;
+    if (!isString(c.claim) || c.claim === '') return `claims[${i}].claim must be a non-empty string`;
+    if (!isString(c.source) || !SOURCE_SET.has(c.source)) return `claims[${i}].source is not a known source tag`;
+    if (!isString(c.source_ref) || c.source_ref === '') return `claims[${i}].source_ref must be a non-empty string`;
+  }
+  return null;
+}
+
+async function readRecords<T>(path: string, problem: (v: unknown) => string | null): Promise<T[]> {
+  if (!existsSync(path)) throw new CorpusLoadError(`${path}: file not found`);
+  const out: T[] = [];
+  await eachGzipLine(path, (text, line) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      throw new CorpusLoadError(`${path}:${line}: invalid JSON (${(err as Error).message})`);
+    }
+    const p = problem(value);
+    if (p) throw new CorpusLoadError(`${path}:${line}: ${p}`);
+    out.push(value as T);
+  });
+  return out;
+}
+
+export async function loadCorpusSnapshot(dir: string = defaultCorpusDir()): Promise<CorpusSnapshot> {
+  const manifest = await readCorpusManifest(dir);
+  const artistsPath = join(dir, ARTISTS_FILE);
+  const worksPath = join(dir, WORKS_FILE);
+  const [artists, works] = await Promise.all([
+    readRecords<CorpusArtist>(artistsPath, artistProblem),
+    readRecords<CorpusWork>(worksPath, workProblem),
+  ]);
+
+  const artistIds = new Set<string>();
+  for (const [i, a] of artists.entries()) {
+    if (artistIds.has(a.artist_id)) throw new CorpusLoadError(`${artistsPath}:${i + 1}: duplicate artist_id ${a.artist_id}`);
+    artistIds.add(a.artist_id);
+  }
+  const workIds = new Set<string>();
+  for (const [i, w] of works.entries()) {
+    if (workIds.has(w.work_id)) throw new CorpusLoadError(`${worksPath}:${i + 1}: duplicate work_id ${w.work_id}`);
+    workIds.add(w.work_id);
+    for (const a of w.attributions) {
+      if (!artistIds.has(a.artist_id)) {
+        throw new CorpusLoadError(`${worksPath}:${i + 1}: attribution names unknown artist ${a.artist_id}`);
+      }
+    }
+  }
+  return { build_id: manifest.build_id, artists, works };
+}

@@ -1,0 +1,34 @@
+// Child process of the HTTP benchmark: the real service and a bare Koa route, in one process.
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { pino } from 'pino';
+import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { startHttpServer } from '../dist/runtimes/http/server.js';
+import { ATTESTATION } from '../dist/runtimes/shared/composition/attestation.tokens.js';
+
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-bench-'));
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+const container = await buildHttpContainer(config, pino({ level: 'warn' }));
+const running = await startHttpServer(container);
+const { key } = await container.get(ATTESTATION.ApiKeys).create('bench', 1_000_000);
+
+const bare = new Koa();
+const router = new Router();
+router.post('/bare', (ctx) => {
+  ctx.body = { ok: true };
+});
+bare.use(router.routes());
+const bareServer = createServer(bare.callback());
+await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
+
+process.stdout.write(`${JSON.stringify({ verifyUrl: running.url, bareUrl: `http://127.0.0.1:${bareServer.address().port}`, key, dataDir })}\n`);
+process.on('SIGTERM', async () => {
+  bareServer.close();
+  await running.close();
+  process.exit(0);
+});

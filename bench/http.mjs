@@ -1,0 +1,62 @@
+// HTTP verify under autocannon (50 connections, keyed: archived and metered) against a bare
+// Koa route served by the same process, in the same run.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
+import { printTable, sampleSubjects } from './support.mjs';
+
+function startChild(env = {}) {
+  const child = spawn(process.execPath, [new URL('./http-server.mjs', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ child, ...JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
+  const snapshot = await loadCorpusSnapshot();
+  const subjects = sampleSubjects(snapshot, 2_000).map(({ kind, ...s }) => JSON.stringify(s));
+  const server = await startChild();
+  try {
+    let i = 0;
+    const common = { connections, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' } };
+    await run({ ...common, url: `${server.bareUrl}/bare`, duration: 2, body: '{}' }); // warm-up
+    const bare = await run({ ...common, url: `${server.bareUrl}/bare`, body: '{}' });
+    const verifyOpts = {
+      ...common,
+      url: `${server.verifyUrl}/api/v1/verify`,
+      headers: { ...common.headers, 'x-api-key': server.key },
+      requests: [{ setupRequest: (req) => ({ ...req, body: subjects[i++ % subjects.length] }) }],
+    };
+    await run({ ...verifyOpts, duration: 2 }); // warm-up
+    const verify = await run(verifyOpts);
+    const row = (name, r) => ({
+      route: name,
+      req_per_s: Math.round(r.requests.average),
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      non_2xx: r.non2xx,
+      errors: r.errors,
+    });
+    const rows = [row('bare Koa POST /bare', bare), row('POST /api/v1/verify (keyed)', verify)];
+    console.log(`\n## HTTP verify vs bare Koa (${connections} connections, ${seconds} s each, same process)`);
+    console.log('targets: verify throughput >= 0.5 x bare; verify p99 < 10 ms');
+    printTable(rows);
+    console.log(`ratio verify/bare throughput: ${(verify.requests.average / bare.requests.average).toFixed(2)}`);
+    return rows;
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}

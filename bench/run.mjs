@@ -1,0 +1,13 @@
+// `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
+import os from 'node:os';
+import { benchColdStart } from './cold-start.mjs';
+import { benchHttp } from './http.mjs';
+import { benchInProcess } from './inprocess.mjs';
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+
+console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
+if (want('inprocess')) await benchInProcess();
+if (want('http')) await benchHttp();
+if (want('coldstart')) await benchColdStart();

@@ -1,0 +1,112 @@
+/**
+ * The attestation corpus as the domain sees it. These are plain records: the corpus
+ * loader adapter produces them from the shipped files, operator research adds to them.
+ */
+
+export const PILLARS = ['provenance', 'authentication', 'market', 'condition'] as const;
+export type Pillar = (typeof PILLARS)[number];
+
+/** Provenance tag of a claim; also what `verified_by` shows. */
+export const SOURCE_TAGS = ['import:kb', 'import:tate', 'import:cmoa', 'import:nga', 'operator'] as const;
+export type SourceTag = (typeof SOURCE_TAGS)[number];
+
+/** Rank of a source: kb < museum < operator. Confidence bands follow it. */
+export type SourceRank = 'kb' | 'museum' | 'operator';
+
+/**
+ * Attribution qualifiers, normalised from the sources' vocabularies
+ * (Tate `role`, CMOA `role`, NGA `prefix`, operator research).
+ * `firm` is a plain attribution ("by").
+ */
+export const QUALIFIERS = [
+  'firm',
+  'attributed_to',
+  'possibly',
+  'probably',
+  'doubtfully_attributed_to',
+  'workshop_of',
+  'studio_of',
+  'circle_of',
+  'school_of',
+  'pupil_of',
+  'follower_of',
+  'manner_of',
+  'style_of',
+  'imitator_of',
+  'after',
+  'copy_after',
+  'formerly_attributed_to',
+] as const;
+export type Qualifier = (typeof QUALIFIERS)[number];
+
+export interface CorpusArtist {
+  /** Stable id, e.g. `art_0001a2b3`. */
+  artist_id: string;
+  /** Preferred display name in natural order ("Joseph Mallord William Turner"). */
+  name: string;
+  /** Every other known form: inverted forms, initials, other languages, labels. */
+  aliases: string[];
+  birth_year: number | null;
+  death_year: number;
+  /** External identifiers where known (ulan, wikidata, tate, nga, cmoa). */
+  ids?: Record<string, string>;
+}
+
+export interface Attribution {
+  artist_id: string;
+  qualifier: Qualifier;
+  /** True for the record's current attribution; false for a former one. */
+  current: boolean;
+  /** The attribution as the source displays it ("studio of John Hoppner"). */
+  display: string;
+  source: SourceTag;
+  source_ref: string;
+  /** ISO date or year of the attribution decision, where the source gives one. */
+  effective_date?: string;
+}
+
+/** What a claim says, so that a confidence can be derived from it. */
+export const CLAIM_KINDS = [
+  'attribution',
+  'catalogue_number',
+  'inventory_number',
+  'credit_line',
+  'acquisition',
+  'collection',
+  'ownership_event',
+  'provenance_text',
+  'sale',
+  'dealer',
+  'condition_note',
+  'research_note',
+] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export interface Claim {
+  pillar: Pillar;
+  kind: ClaimKind;
+  /** The claim as a sentence a person can read. */
+  claim: string;
+  source: SourceTag;
+  /** A citation a person can follow (URL, with the inventory number where there is one). */
+  source_ref: string;
+}
+
+export interface CorpusWork {
+  /** Stable id, e.g. `wrk_tate_N00530`; what `near_matches[].work_id` and `subject_ref` carry. */
+  work_id: string;
+  title: string;
+  /** Variant, translated, former and foreign titles. */
+  title_aliases: string[];
+  /** Accession / inventory numbers, optionally prefixed with the holder ("Tate N00530"). */
+  inventory_numbers: string[];
+  attributions: Attribution[];
+  claims: Claim[];
+}
+
+export interface CorpusSnapshot {
+  /** Identifier of the shipped build (content hash); part of `corpus_revision`. */
+  build_id: string;
+  artists: CorpusArtist[];
+  works: CorpusWork[];
+}

@@ -1,0 +1,195 @@
+/**
+ * The verdict rules of the attestation oracle (CONTRACT section 7, rules 1 to 5).
+ *
+ * 1. The artist's normalised name (`normaliseName`) must be the name or an alias of a covered
+ *    artist; otherwise `unavailable`, with similar artists as near matches.
+ * 2. The normalised title (`normaliseTitle`) must equal the title or a title alias of exactly one
+ *    work naming that artist in any attribution (current or former, any qualifier). None:
+ *    `unavailable` with similar titles. Several: `subject_ref` (a work id, or an inventory number
+ *    compared folded) may pick exactly one; otherwise `unavailable`, every candidate an
+ *    `ambiguous_title` near match.
+ * 3./4. One work: the subject's standing is read from the work's attributions, by precedence of
+ *    source rank. Only the highest tier (operator > museum > kb) holding a current attribution
+ *    decides; lower tiers and former attributions never make a work `attested`.
+ *    In that tier the verdict is `attested` when all of these hold:
+ *      - a current attribution names the subject artist with the qualifier `firm`;
+ *      - no current attribution of the tier names the subject artist with another qualifier;
+ *      - every source of the tier that has a current attribution names the subject firmly
+ *        (a co-author named beside the subject by the same source is no conflict).
+ *    Anything else is `contradicted`: the subject only qualified ("workshop of"...), only a
+ *    former attribution, the work now given to another artist, sources of one tier disagreeing
+ *    (a tie), or no current attribution at all. Conflicts resolve to `contradicted`: the
+ *    conservative answer.
+ * 5. Nothing is guessed: fuzzy similarity only ever fills `near_matches`.
+ */
+import { RANK_ORDER, confidenceFor, sourceRank } from './confidence.js';
+import {
+  PILLARS,
+  QUALIFIERS,
+  type Attribution,
+  type CorpusWork,
+  type Pillar,
+  type SourceRank,
+} from './corpus.model.js';
+import type { CorpusIndex } from './corpus-index.js';
+import { foldText, normaliseName, normaliseTitle } from './normalise.js';
+import { suggestRequalification, type RequalificationRequest } from './requalification.js';
+import type { Attestation, NearMatch, VerificationOutcome, VerifyInput } from './verification.model.js';
+
+/** At most this many candidates are listed for an ambiguous title. */
+export const MAX_AMBIGUOUS_MATCHES = 20;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOutcome {
+  const subjectArtist = text(input.subject_artist);
+  const subjectTitle = text(input.subject_title);
+  const artistKey = normaliseName(subjectArtist);
+  const artistIds = artistKey === '' ? [] : index.artistIdsByKey(artistKey);
+  if (artistIds.length === 0) return unavailable(index.similarArtists(subjectArtist, subjectTitle));
+
+  const titleKey = normaliseTitle(subjectTitle);
+  const candidates = titleKey === '' ? [] : candidateWorks(index, artistIds, titleKey);
+  if (candidates.length === 0) return unavailable(index.similarTitles(artistIds, subjectTitle));
+
+  let work: CorpusWork | undefined = candidates.length === 1 ? candidates[0] : undefined;
+  if (work === undefined) {
+    const ref = text(input.subject_ref).trim();
+    work = ref === '' ? undefined : pickByRef(candidates, ref);
+    if (work === undefined) return unavailable(ambiguous(index, candidates, artistIds));
+  }
+  return judge(index, work, artistIds);
+}
+
+/** Works matching the title key under any of the artists, sorted by work id, distinct. */
+function candidateWorks(index: CorpusIndex, artistIds: readonly string[], titleKey: string): CorpusWork[] {
+  const ids = new Set<string>();
+  for (const artistId of artistIds) for (const id of index.workIdsByTitle(artistId, titleKey)) ids.add(id);
+  return [...ids]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((id) => index.work(id))
+    .filter((w): w is CorpusWork => w !== undefined);
+}
+
+/** The one candidate whose work id or an inventory number is `ref`; undefined unless exactly one. */
+function pickByRef(candidates: readonly CorpusWork[], ref: string): CorpusWork | undefined {
+  const folded = foldText(ref);
+  const hits = candidates.filter((w) => w.work_id === ref || (folded !== '' && w.inventory_numbers.some((n) => inventoryMatches(n, folded))));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+const HOLDER_PREFIX = /^\p{L}+ /u;
+
+/** "Tate N00530" matches "Tate N00530", "tate n00530" and, holder left out, "N00530". */
+function inventoryMatches(inventoryNumber: string, foldedRef: string): boolean {
+  const folded = foldText(inventoryNumber);
+  if (folded === foldedRef) return true;
+  const holder = HOLDER_PREFIX.exec(folded);
+  return holder !== null && folded.slice(holder[0].length) === foldedRef;
+}
+
+function ambiguous(index: CorpusIndex, candidates: readonly CorpusWork[], artistIds: readonly string[]): NearMatch[] {
+  return candidates.slice(0, MAX_AMBIGUOUS_MATCHES).map((work) => {
+    const named = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
+    return { artist: index.artist(named)?.name ?? named, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_title' };
+  });
+}
+
+function unavailable(nearMatches: NearMatch[]): VerificationOutcome {
+  return {
+    verdict: 'unavailable',
+    verified_pillars: [],
+    contradicted_pillars: [],
+    attestations: [],
+    near_matches: nearMatches,
+    suggested_requalification: null,
+  };
+}
+
+/** A current attribution: flagged current, and not itself a "formerly attributed to". */
+function isCurrent(a: Attribution): boolean {
+  return a.current && a.qualifier !== 'formerly_attributed_to';
+}
+
+function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[]): VerificationOutcome {
+  const subjectIds = new Set(artistIds);
+  const named = (a: Attribution): boolean => subjectIds.has(a.artist_id);
+  const current = work.attributions.filter(isCurrent);
+  let top: SourceRank | null = null;
+  for (const a of current) {
+    const rank = sourceRank(a.source);
+    if (top === null || RANK_ORDER[rank] > RANK_ORDER[top]) top = rank;
+  }
+  const tier = top === null ? [] : current.filter((a) => sourceRank(a.source) === top);
+  const subjectInTier = tier.filter(named);
+  const qualified = subjectInTier.filter((a) => a.qualifier !== 'firm');
+  const tierSources = [...new Set(tier.map((a) => a.source))];
+  const everySourceFirm = tierSources.every((source) => tier.some((a) => a.source === source && a.qualifier === 'firm' && named(a)));
+
+  if (subjectInTier.length > 0 && qualified.length === 0 && everySourceFirm) {
+    const attestations = attest(work.claims);
+    return {
+      verdict: 'attested',
+      verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
+      contradicted_pillars: [],
+      attestations,
+      near_matches: [],
+      suggested_requalification: null,
+    };
+  }
+
+  const subjectId = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
+  const request: RequalificationRequest = { subject_artist: index.artist(subjectId)?.name ?? subjectId, subject_qualifier: null };
+  if (qualified.length > 0) {
+    // Several qualifiers for the subject in the deciding tier: the weakest guarantee wins.
+    const weakest = qualified.reduce((w, a) => (QUALIFIERS.indexOf(a.qualifier) > QUALIFIERS.indexOf(w.qualifier) ? a : w));
+    request.subject_qualifier = weakest.qualifier;
+    request.record_display = weakest.display;
+  } else if (subjectInTier.length > 0) {
+    // Sources of the deciding tier disagree: one names the subject firmly, another does not.
+    request.subject_qualifier = 'attributed_to';
+  } else {
+    const other = tier.find((a) => a.qualifier === 'firm') ?? tier[0];
+    if (other !== undefined) {
+      request.current_artist = { name: index.artist(other.artist_id)?.name ?? other.display, qualifier: other.qualifier };
+      request.record_display = other.display;
+    }
+  }
+  return {
+    verdict: 'contradicted',
+    verified_pillars: [],
+    contradicted_pillars: ['authentication'],
+    attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),
+    near_matches: [],
+    suggested_requalification: suggestRequalification(request),
+  };
+}
+
+const PILLAR_ORDER: Readonly<Record<Pillar, number>> = Object.fromEntries(PILLARS.map((p, i) => [p, i])) as Record<Pillar, number>;
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Claims as attestations, exact duplicates dropped, by confidence then pillar, claim, citation, source. */
+function attest(claims: CorpusWork['claims']): Attestation[] {
+  const seen = new Set<string>();
+  const out: Attestation[] = [];
+  for (const c of claims) {
+    const confidence = confidenceFor(c.source, c.kind);
+    const key = `${c.pillar}\u0000${c.source}\u0000${c.source_ref}\u0000${confidence}\u0000${c.claim}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pillar: c.pillar, claim: c.claim, source_ref: c.source_ref, confidence, status: 'verified', verified_by: c.source });
+  }
+  return out.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      (PILLAR_ORDER[a.pillar] ?? 99) - (PILLAR_ORDER[b.pillar] ?? 99) ||
+      cmp(a.claim, b.claim) ||
+      cmp(a.source_ref, b.source_ref) ||
+      cmp(a.verified_by, b.verified_by),
+  );
+}

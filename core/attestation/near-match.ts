@@ -1,0 +1,126 @@
+/**
+ * Near matches: close titles among an artist's works, close artist names across the corpus.
+ * They are suggestions for the caller to try next; they never change a verdict.
+ */
+import { normaliseName, normaliseTitle } from './normalise.js';
+import { TrigramDictionary, type PreparedQuery } from './trigram-dictionary.js';
+import { TrigramIndex } from './trigram-index.js';
+import type { NearMatch } from './verification.model.js';
+
+/** Minimum similarity (after rounding to two decimals) of a near match. */
+export const NEAR_MATCH_THRESHOLD = 0.5;
+/** At most this many similar titles or artists are returned. */
+export const MAX_NEAR_MATCHES = 5;
+
+/** What the near matcher needs to know of the corpus. */
+export interface NearMatchCorpus {
+  /** Artist id -> normalised title key -> ids (sorted) of the works naming that artist under that key. */
+  titlesByArtist: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** Normalised artist name or alias -> artist ids. */
+  artistsByName: ReadonlyMap<string, readonly string[]>;
+  artistName(artistId: string): string;
+  workTitle(workId: string): string;
+  /** The work shown for an artist when no title of theirs is close to the subject title. */
+  firstWorkOf(artistId: string): string | undefined;
+}
+
+/** Rounds a similarity to two decimals. */
+export function roundScore(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * 100) / 100;
+}
+
+/** Score descending, then work id, then artist: the order of every near-match list. */
+export function compareNearMatches(a: NearMatch, b: NearMatch): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.work_id !== b.work_id) return a.work_id < b.work_id ? -1 : 1;
+  return a.artist < b.artist ? -1 : a.artist > b.artist ? 1 : 0;
+}
+
+export class NearMatcher {
+  private constructor(
+    private readonly corpus: NearMatchCorpus,
+    private readonly dictionary: TrigramDictionary,
+    private readonly titleIndexes: ReadonlyMap<string, TrigramIndex>,
+    private readonly nameIndex: TrigramIndex,
+  ) {}
+
+  static build(corpus: NearMatchCorpus): NearMatcher {
+    const dictionary = new TrigramDictionary();
+    const titleIndexes = new Map<string, TrigramIndex>();
+    for (const [artistId, titles] of corpus.titlesByArtist) {
+      titleIndexes.set(artistId, TrigramIndex.build(titles.keys(), dictionary));
+    }
+    const nameIndex = TrigramIndex.build(corpus.artistsByName.keys(), dictionary);
+    return new NearMatcher(corpus, dictionary, titleIndexes, nameIndex);
+  }
+
+  /** Works of these artists with a title close to `subjectTitle` (reason `similar_title`). */
+  similarTitles(artistIds: readonly string[], subjectTitle: string, limit = MAX_NEAR_MATCHES): NearMatch[] {
+    const query = this.dictionary.prepare(normaliseTitle(subjectTitle));
+    const best = new Map<string, NearMatch>();
+    for (const artistId of artistIds) {
+      for (const match of this.titleMatches(artistId, query, limit)) {
+        const held = best.get(match.work_id);
+        if (held === undefined || compareNearMatches(match, held) < 0) best.set(match.work_id, match);
+      }
+    }
+    return [...best.values()].sort(compareNearMatches).slice(0, limit);
+  }
+
+  /**
+   * Artists with a name close to `subjectArtist` (reason `similar_artist`), each shown with their
+   * work whose title is closest to `subjectTitle`, or else their first work.
+   */
+  similarArtists(subjectArtist: string, subjectTitle: string, limit = MAX_NEAR_MATCHES): NearMatch[] {
+    const query = this.dictionary.prepare(normaliseName(subjectArtist));
+    const scoreByArtist = new Map<string, number>();
+    for (const entry of this.nameIndex.search(query, NEAR_MATCH_THRESHOLD)) {
+      const score = roundScore(entry.score);
+      if (score < NEAR_MATCH_THRESHOLD) continue;
+      for (const artistId of this.corpus.artistsByName.get(entry.key) ?? []) {
+        if (score > (scoreByArtist.get(artistId) ?? -1)) scoreByArtist.set(artistId, score);
+      }
+    }
+    // Best artists first (score, then name, then id), before looking up a work for each.
+    const ranked = [...scoreByArtist.entries()]
+      .map(([artistId, score]) => ({ artistId, score, name: this.corpus.artistName(artistId) }))
+      .sort((a, b) => b.score - a.score || cmp(a.name, b.name) || cmp(a.artistId, b.artistId));
+    const titleQuery = this.dictionary.prepare(normaliseTitle(subjectTitle));
+    const matches: NearMatch[] = [];
+    for (const { artistId, score, name } of ranked) {
+      if (matches.length >= limit) break;
+      const closest = this.titleMatches(artistId, titleQuery, 1)[0];
+      const workId = closest?.work_id ?? this.corpus.firstWorkOf(artistId);
+      if (workId === undefined) continue;
+      matches.push({ artist: name, title: this.corpus.workTitle(workId), work_id: workId, score, reason: 'similar_artist' });
+    }
+    return matches.sort(compareNearMatches);
+  }
+
+  /**
+   * Similar titles of one artist, one near match per work, sorted, at most `limit`. Work lists
+   * are sorted by id, so only the first `limit` works of a key can make the cut.
+   */
+  private titleMatches(artistId: string, query: PreparedQuery, limit: number): NearMatch[] {
+    const index = this.titleIndexes.get(artistId);
+    const titles = this.corpus.titlesByArtist.get(artistId);
+    if (index === undefined || titles === undefined) return [];
+    const artist = this.corpus.artistName(artistId);
+    const byWork = new Map<string, NearMatch>();
+    for (const entry of index.search(query, NEAR_MATCH_THRESHOLD)) {
+      const score = roundScore(entry.score);
+      if (score < NEAR_MATCH_THRESHOLD) continue;
+      const workIds = titles.get(entry.key) ?? [];
+      for (let w = 0; w < workIds.length && w < limit; w += 1) {
+        const workId = workIds[w] as string;
+        if ((byWork.get(workId)?.score ?? -1) >= score) continue;
+        byWork.set(workId, { artist, title: this.corpus.workTitle(workId), work_id: workId, score, reason: 'similar_title' });
+      }
+    }
+    return [...byWork.values()].sort(compareNearMatches).slice(0, limit);
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,99 @@
+import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.js';
+import type { Clock, IdGenerator } from '../../shared/ports.js';
+import type { ApiKeyStore, Caller, KeyHasher } from '../ports.js';
+
+export const DEFAULT_KEY_PER_MINUTE = 600;
+export const UNIT_PRICE_EUR = 0.1;
+
+export interface CreatedKey {
+  key_id: string;
+  key: string;
+  label: string;
+  per_minute: number;
+}
+
+/** Production keys: created and revoked by the operator, checked on every keyed request. */
+export class ApiKeys {
+  constructor(
+    private readonly store: ApiKeyStore,
+    private readonly hasher: KeyHasher,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly defaultPerMinute: number = DEFAULT_KEY_PER_MINUTE,
+  ) {}
+
+  async create(label: string, perMinute?: number): Promise<CreatedKey> {
+    const cleanLabel = label.trim();
+    if (cleanLabel.length === 0 || cleanLabel.length > 200) {
+      throw validationError('The label must be 1 to 200 characters.', [
+        { path: 'label', message: 'must be 1 to 200 characters' },
+      ]);
+    }
+    const limit = perMinute ?? this.defaultPerMinute;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) {
+      throw validationError('per_minute must be an integer from 1 to 1000000.', [
+        { path: 'per_minute', message: 'must be an integer from 1 to 1000000' },
+      ]);
+    }
+    const key = `svk_${this.ids.secret(24)}`;
+    const key_id = `key_${this.ids.secret(8)}`;
+    await this.store.insert({
+      key_id,
+      label: cleanLabel,
+      per_minute: limit,
+      key_hash: this.hasher.hash(key),
+      created_at: this.clock.now().toISOString(),
+      revoked_at: null,
+    });
+    return { key_id, key, label: cleanLabel, per_minute: limit };
+  }
+
+  async revoke(keyId: string): Promise<{ key_id: string; revoked: true }> {
+    const found = await this.store.revoke(keyId, this.clock.now().toISOString());
+    if (!found) throw notFound(`No API key with id ${keyId}.`);
+    return { key_id: keyId, revoked: true };
+  }
+
+  /** The caller a presented key stands for. Unknown or revoked: 401, never the sandbox. */
+  async authenticate(presented: string | undefined): Promise<Caller> {
+    if (presented === undefined) return { tier: 'sandbox' };
+    const record = presented.length > 0 && presented.length <= 200
+      ? await this.store.findByHash(this.hasher.hash(presented))
+      : null;
+    if (!record || record.revoked_at !== null) {
+      throw unauthenticated('The API key is unknown or revoked.');
+    }
+    return { tier: 'production', key_id: record.key_id, per_minute: record.per_minute };
+  }
+}
+
+export interface UsageStatement {
+  key_id: string;
+  month: string;
+  served_calls: number;
+  unit_price_eur: number;
+  amount_eur: number;
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function requireProduction(caller: Caller): Extract<Caller, { tier: 'production' }> {
+  if (caller.tier !== 'production') {
+    throw new DomainError('UNAUTHENTICATED', 'This endpoint needs a production API key (X-API-Key).');
+  }
+  return caller;
+}
+
+export function parseMonth(month: string | undefined, now: Date): string {
+  if (month === undefined) return now.toISOString().slice(0, 7);
+  if (!MONTH.test(month)) {
+    throw validationError('month must have the form YYYY-MM.', [{ path: 'month', message: 'must match YYYY-MM' }]);
+  }
+  return month;
+}
+
+export function usageStatement(key_id: string, month: string, served_calls: number): UsageStatement {
+  // Integer cents avoid float drift in the invoice figure.
+  const amount_eur = (served_calls * Math.round(UNIT_PRICE_EUR * 100)) / 100;
+  return { key_id, month, served_calls, unit_price_eur: UNIT_PRICE_EUR, amount_eur };
+}

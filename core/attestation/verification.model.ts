@@ -1,0 +1,83 @@
+import type { Pillar, SourceTag } from './corpus.model.js';
+
+export const ENGINE_ID = 'records-attestation/v1';
+
+export const VERDICTS = ['attested', 'contradicted', 'unavailable'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export interface VerifyInput {
+  subject_artist: string;
+  subject_title: string;
+  /** Inventory / accession number or a `work_id` from `near_matches`: picks one work among several. */
+  subject_ref?: string;
+}
+
+export interface Attestation {
+  pillar: Pillar;
+  claim: string;
+  source_ref: string;
+  confidence: number;
+  status: 'verified';
+  verified_by: SourceTag;
+}
+
+export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title'] as const;
+export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
+
+export interface NearMatch {
+  artist: string;
+  title: string;
+  work_id: string;
+  /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
+  score: number;
+  reason: NearMatchReason;
+}
+
+export interface Requalification {
+  term_fr: string;
+  term_en: string;
+  /** Article of decree 81-255 of 3 March 1981, e.g. "art. 4". */
+  article: string;
+  note: string;
+}
+
+/** What the rules decide for one subject: everything of the response but its envelope. */
+export interface VerificationOutcome {
+  verdict: Verdict;
+  verified_pillars: Pillar[];
+  contradicted_pillars: Pillar[];
+  attestations: Attestation[];
+  near_matches: NearMatch[];
+  suggested_requalification: Requalification | null;
+}
+
+export interface VerificationResponse extends VerificationOutcome {
+  engine: typeof ENGINE_ID;
+  request_id: string;
+  served_at: string;
+  corpus_revision: string;
+  subject: { artist: string; title: string };
+  disclaimer: string;
+}
+
+export interface CoverageArtist {
+  artist_id: string;
+  name: string;
+  aliases: string[];
+  birth_year: number | null;
+  death_year: number;
+  works: number;
+}
+
+export interface CoverageManifest {
+  engine: typeof ENGINE_ID;
+  corpus_revision: string;
+  generated_at: string;
+  counts: {
+    artists: number;
+    works: number;
+    claims: number;
+    claims_by_source: Record<string, number>;
+  };
+  artists: CoverageArtist[];
+}

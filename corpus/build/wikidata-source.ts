@@ -1,0 +1,118 @@
+/**
+ * Wikidata-derived sample of famous paintings (CC0 via Wikidata). The creator is a label
+ * only; `artist_death_year_xref` ("nga:constituent:1822", "tate:artist:558",
+ * "cmoa:cmoa:parties/<guid>") links the label to a museum's artist record.
+ */
+import { join } from 'node:path';
+import { foldText } from '../../core/attestation/normalise.js';
+import { attributionSentence, claim } from './claims.js';
+import { readNdjson } from './ndjson.js';
+import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
+
+interface WikidataRecord {
+  source_ref: string;
+  qid: string;
+  title: string;
+  inception?: number;
+  artist_label: string;
+  collection_label?: string;
+  artist_death_year_xref?: string;
+}
+
+const SOURCE = 'import:kb' as const;
+
+/**
+ * Creator labels: a label can join several creators ("Raphael, Gianfrancesco Penni") and
+ * carry dates ("Francisco de Zurbarán， 1598-1664"). Returns the distinct names.
+ */
+export function splitCreatorLabel(label: string): string[] {
+  const parts = label
+    .split(/\s*[,，]\s*/)
+    .map((p) => p.replace(/\s*\d{3,4}\s*[-–]\s*\d{3,4}\s*$/, '').trim())
+    .filter((p) => p.length > 0 && /\p{L}/u.test(p));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of parts) {
+    const k = foldText(p);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+/** The xref as a SourceArtist key ("nga:constituent:1822" is already one). */
+export function xrefKey(xref: string | undefined): string | undefined {
+  if (!xref) return undefined;
+  return /^(nga:constituent:|tate:artist:|cmoa:)/.test(xref) ? xref : undefined;
+}
+
+export async function readWikidata(dir: string): Promise<SourceReadResult> {
+  const artists = new Map<string, SourceArtist>();
+  const works: SourceWork[] = [];
+  let recordsRead = 0;
+
+  for await (const r of readNdjson<WikidataRecord>(join(dir, 'wikidata_paintings_pre1900_sample.ndjson'))) {
+    recordsRead++;
+    const names = splitCreatorLabel(r.artist_label);
+    const link = xrefKey(r.artist_death_year_xref);
+    const attributions: SourceAttribution[] = [];
+    const ref = `Wikidata ${r.qid}`;
+    for (const name of names) {
+      let artistKey: string | undefined;
+      if (names.length === 1 && link) {
+        // One creator, linked to a museum's record: the label becomes an alias of that artist.
+        artistKey = `wikidata:label:${foldText(name)}|${link}`;
+        if (!artists.has(artistKey)) {
+          artists.set(artistKey, {
+            key: artistKey,
+            source: 'wikidata',
+            name,
+            names: [],
+            birth_year: null,
+            // The xref's death year is the linked record's own; that record decides it.
+            death_year: null,
+            ids: {},
+            links: [link],
+          });
+        }
+      }
+      attributions.push({ artist_key: artistKey, artist_name: name, qualifier: 'firm', current: true, display: name });
+    }
+    const claims = attributions.map((a) =>
+      claim('authentication', 'attribution', attributionSentence('Wikidata', a.display, 'firm', ref), SOURCE, r.source_ref),
+    );
+    const collections = r.collection_label?.trim();
+    if (collections) {
+      claims.push(
+        claim(
+          'provenance',
+          'collection',
+          `Wikidata lists this painting in the collection(s): ${collections} (${ref}; current and former holders are not distinguished).`,
+          SOURCE,
+          r.source_ref,
+        ),
+      );
+    }
+    works.push({
+      work_id: `wrk_wd_${r.qid}`,
+      source: SOURCE,
+      source_ref: r.source_ref,
+      title: r.title,
+      title_aliases: [],
+      inventory_numbers: [],
+      attributions,
+      claims,
+      collections: collections ? [collections] : [],
+      ...(r.inception ? { year: r.inception } : {}),
+    });
+  }
+
+  return {
+    info: { tag: SOURCE, name: 'Wikidata (via uclab-potsdam/artonwikidata)', licence: 'CC0 1.0 Universal' },
+    records_read: recordsRead,
+    artists: [...artists.values()],
+    works,
+  };
+}

@@ -1,0 +1,54 @@
+import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import { cryptoIds, systemClock } from '../../adapters/node/node-platform.js';
+import { CorpusHolder } from '../../core/attestation/corpus-provider.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { buildCoverage } from '../../core/attestation/coverage.js';
+import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
+import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
+import { DomainError } from '../../core/shared/errors.js';
+import { VerifyRequestSchema } from '../shared/attestation.schemas.js';
+
+export interface VerifierOptions {
+  /** Directory of a corpus build (manifest.json, artists/works NDJSON). Default: the bundled corpus. */
+  corpusDir?: string;
+  /** An already loaded corpus; wins over corpusDir. */
+  snapshot?: CorpusSnapshot;
+}
+
+export interface Verifier {
+  /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */
+  verify(input: { subject_artist: string; subject_title: string; subject_ref?: string }): Promise<VerificationResponse>;
+  /** Same manifest as `GET /api/v1/verify/coverage`. */
+  coverage(): Promise<CoverageManifest>;
+}
+
+/**
+ * The oracle for embedding in another Node service: in-process, on the bundled corpus,
+ * through the same core as the HTTP API. Nothing is archived or metered.
+ */
+export function createVerifier(options: VerifierOptions = {}): Verifier {
+  let holder: Promise<CorpusHolder> | undefined;
+  const corpus = () =>
+    (holder ??= (options.snapshot ? Promise.resolve(options.snapshot) : loadCorpusSnapshot(options.corpusDir)).then(
+      (snapshot) => new CorpusHolder(snapshot),
+    ));
+
+  return {
+    async verify(input) {
+      const parsed = VerifyRequestSchema.safeParse(input);
+      if (!parsed.success) {
+        throw new DomainError(
+          'VALIDATION',
+          'Invalid verification request.',
+          parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'input', message: i.message })),
+        );
+      }
+      const engine = new AttestationEngine(await corpus(), systemClock, cryptoIds);
+      return engine.answer(parsed.data);
+    },
+    async coverage() {
+      const { index, revision } = (await corpus()).current();
+      return buildCoverage(index, revision, systemClock.now().toISOString());
+    },
+  };
+}

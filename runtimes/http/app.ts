@@ -1,0 +1,69 @@
+import Router from '@koa/router';
+import Koa, { type Context, type Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { errorMiddleware } from './middleware/errors.js';
+import { jsonBody } from './middleware/json-body.js';
+import type { HttpMetrics } from './middleware/metrics.js';
+import { requestIdMiddleware } from './middleware/request-id.js';
+import { koaPath, type RouteSpec, validateInput } from './route-spec.js';
+
+export interface RouteGroup {
+  /** Path prefix the group's middleware applies to, e.g. `/api/v1/verify`. */
+  prefix: string;
+  /** Runs before the routes of the group, after request id and error mapping (auth, limits). */
+  middleware: Middleware[];
+  routes: RouteSpec[];
+}
+
+export interface AppParts {
+  logger: Logger;
+  metrics: HttpMetrics;
+  groups: RouteGroup[];
+  trustProxy: boolean;
+}
+
+function accessLog(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const start = performance.now();
+    try {
+      await next();
+    } finally {
+      if (logger.isLevelEnabled('info')) {
+        logger.info(
+          { request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: +(performance.now() - start).toFixed(2) },
+          'request',
+        );
+      }
+    }
+  };
+}
+
+function routeHandler(spec: RouteSpec): Middleware {
+  return async (ctx: Context) => {
+    const input = validateInput(spec, ctx);
+    await spec.handler(ctx, input);
+  };
+}
+
+/** Builds the Koa application: cross-cutting middleware, then each group's middleware and routes. */
+export function createApp(parts: AppParts): Koa {
+  const app = new Koa({ proxy: parts.trustProxy });
+  app.silent = true; // errors are mapped and logged by errorMiddleware
+  app.use(requestIdMiddleware);
+  app.use(accessLog(parts.logger));
+  app.use(parts.metrics.middleware);
+  app.use(errorMiddleware(parts.logger));
+
+  const router = new Router();
+  for (const group of parts.groups) {
+    for (const spec of group.routes) {
+      const chain: Middleware[] = [...group.middleware];
+      if (spec.body) chain.push(jsonBody);
+      chain.push(routeHandler(spec));
+      router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });
+    }
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}

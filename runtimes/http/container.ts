@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { Config } from '../shared/config.js';
+import {
+  bindAttestationCore,
+  bindAttestationServices,
+  bindAttestationSql,
+} from '../shared/composition/attestation.module.js';
+import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { openDatabase } from '../shared/composition/open-database.js';
+import { bindPlatform } from '../shared/composition/platform.module.js';
+
+/** Composition root of the HTTP runtime: opens the database, loads the corpus, binds every port. */
+export async function buildHttpContainer(
+  config: Config,
+  logger: Logger,
+  overrides: { snapshot?: CorpusSnapshot } = {},
+): Promise<Container> {
+  const [database, snapshot] = await Promise.all([
+    openDatabase(config),
+    overrides.snapshot ? Promise.resolve(overrides.snapshot) : loadCorpusSnapshot(config.corpusDir),
+  ]);
+  const container = new Container();
+  bindPlatform(container, { config, logger, database });
+  container.bind(ATTESTATION.CorpusSnapshot).toConstantValue(snapshot);
+  bindAttestationCore(container);
+  bindAttestationSql(container);
+  bindAttestationServices(container);
+  return container;
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+import { loadConfig } from '../shared/config.js';
+import { createLogger } from '../shared/logger.js';
+import { buildHttpContainer } from './container.js';
+import { startHttpServer } from './server.js';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const container = await buildHttpContainer(config, logger);
+  const running = await startHttpServer(container);
+  logger.info({ url: running.url, data_dir: config.dataDir, ms: Math.round(performance.now() - started) }, 'ready');
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`svc: could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Context, Next } from 'koa';
+import { DomainError } from '../../../core/shared/errors.js';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const parser = bodyParser({
+  enableTypes: ['json'],
+  jsonLimit: JSON_BODY_LIMIT_BYTES,
+  jsonStrict: true,
+  encoding: 'utf-8',
+});
+
+function hasBody(ctx: Context): boolean {
+  const length = ctx.get('Content-Length');
+  return ctx.get('Transfer-Encoding') !== '' || (length !== '' && length !== '0');
+}
+
+/**
+ * JSON bodies only: another content type is a 415 before a byte is read; a body over
+ * 1 MiB is a 413 (raw-body checks Content-Length first, then counts while streaming).
+ */
+export async function jsonBody(ctx: Context, next: Next): Promise<void> {
+  if (hasBody(ctx) && !ctx.is('application/json', '+json')) {
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This endpoint accepts application/json, not ${ctx.get('Content-Type') || 'an untyped body'}.`);
+  }
+  if (!hasBody(ctx)) {
+    (ctx.request as any).body = undefined;
+    return next();
+  }
+  return parser(ctx, next);
+}

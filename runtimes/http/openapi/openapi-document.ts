@@ -1,0 +1,74 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import type { RouteSpec } from '../route-spec.js';
+
+export const API_VERSION = '2.2.0';
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': 'Requests allowed in the window.',
+  'X-RateLimit-Remaining': 'Requests left in the window.',
+  'X-RateLimit-Reset': 'When the window resets (epoch seconds).',
+  'RateLimit-Policy': 'IETF draft policy: quota and window.',
+  RateLimit: 'IETF draft: remaining and seconds to reset.',
+};
+
+function operation(spec: RouteSpec): ZodOpenApiOperationObject {
+  const responses: Record<string, object> = {};
+  for (const [status, r] of Object.entries(spec.responses)) {
+    const code = Number(status);
+    const contentType = r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json');
+    const headers: Record<string, { description: string; schema: { type: 'string' } }> = {
+      'X-Request-Id': { description: 'The request id (echoed when the caller sent a sane one).', schema: { type: 'string' } },
+    };
+    for (const [name, description] of Object.entries({ ...(spec.rateLimited ? RATE_LIMIT_HEADERS : {}), ...r.headers })) {
+      headers[name] = { description, schema: { type: 'string' } };
+    }
+    if (code === 429) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
+    responses[status] = {
+      description: r.description,
+      headers,
+      ...(r.schema ? { content: { [contentType]: { schema: r.schema } } } : {}),
+    };
+  }
+  const op: ZodOpenApiOperationObject = {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: [spec.tag],
+    responses: responses as ZodOpenApiOperationObject['responses'],
+  };
+  if (spec.params || spec.query) {
+    op.requestParams = { ...(spec.params ? { path: spec.params } : {}), ...(spec.query ? { query: spec.query } : {}) };
+  }
+  if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: spec.body } } };
+  if (spec.security === 'apiKey') op.security = [{ apiKey: [] }];
+  if (spec.security === 'apiKeyOptional') op.security = [{}, { apiKey: [] }];
+  if (spec.security === 'bearer') op.security = [{ bearer: [] }];
+  if (spec.security === 'none') op.security = [];
+  return op;
+}
+
+/** The OpenAPI 3.1 document, generated from the same route specs the router serves. */
+export function buildOpenApiDocument(routes: RouteSpec[]): object {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const spec of routes) {
+    paths[spec.path] = { ...(paths[spec.path] ?? {}), [spec.method]: operation(spec) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Call-centre platform and art-record attestation API',
+      version: API_VERSION,
+      description:
+        'Area A: tenant API of an AI call-centre platform. Area B: an attestation oracle that answers attested, ' +
+        'contradicted or unavailable from sourced CC0 museum and Wikidata records. Errors are RFC 9457 problem documents.',
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Production key of the attestation API (metered).' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,64 @@
+import type { Context } from 'koa';
+import type { ErrorCode, FieldError } from '../../core/shared/errors.js';
+
+/** The one mapping table from domain error codes to HTTP. */
+export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+/** Problem `type` and `title` per status: stable, documented in docs/decisions. */
+export const PROBLEM_TYPES: Record<number, { slug: string; title: string }> = {
+  400: { slug: 'invalid-request', title: 'Invalid request' },
+  401: { slug: 'unauthenticated', title: 'Missing or invalid credential' },
+  403: { slug: 'forbidden', title: 'Not allowed' },
+  404: { slug: 'not-found', title: 'Not found' },
+  405: { slug: 'method-not-allowed', title: 'Method not allowed' },
+  409: { slug: 'conflict', title: 'Conflict' },
+  412: { slug: 'precondition-failed', title: 'Precondition failed' },
+  413: { slug: 'payload-too-large', title: 'Payload too large' },
+  415: { slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  429: { slug: 'rate-limited', title: 'Too many requests' },
+  500: { slug: 'internal', title: 'Internal server error' },
+  503: { slug: 'unavailable', title: 'Service unavailable' },
+};
+
+export const PROBLEM_TYPE_BASE = 'https://errors.svc.example/problems/';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  request_id: string;
+  errors?: FieldError[];
+}
+
+export function problemFor(ctx: Context, status: number, detail: string, errors?: FieldError[]): Problem {
+  const known = PROBLEM_TYPES[status] ?? PROBLEM_TYPES[status >= 500 ? 500 : 400];
+  const problem: Problem = {
+    type: `${PROBLEM_TYPE_BASE}${known.slug}`,
+    title: known.title,
+    status,
+    detail,
+    instance: ctx.path,
+    request_id: String(ctx.state.requestId ?? ''),
+  };
+  if (errors && errors.length > 0) problem.errors = errors;
+  return problem;
+}
+
+export function sendProblem(ctx: Context, status: number, detail: string, errors?: FieldError[]): void {
+  ctx.status = status;
+  ctx.body = problemFor(ctx, status, detail, errors);
+  ctx.type = 'application/problem+json';
+}

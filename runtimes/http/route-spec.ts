@@ -1,0 +1,76 @@
+import type { Context } from 'koa';
+import type { ZodObject, ZodType } from 'zod';
+import { z } from 'zod';
+import type { FieldError } from '../../core/shared/errors.js';
+import { validationError } from '../../core/shared/errors.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: ZodType;
+  /** Defaults to application/json (application/problem+json for 4xx/5xx). */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Input<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * One route: what the router serves and what the OpenAPI document describes, from the
+ * same object. The schemas validate the request before the handler sees it.
+ */
+export interface RouteSpec<P = any, Q = any, B = any> {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/v1/verify/requests/{request_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  security: Security;
+  params?: ZodObject;
+  query?: ZodObject;
+  body?: ZodType;
+  /** Rate-limited routes document the limit headers. */
+  rateLimited?: boolean;
+  responses: Record<number, ResponseSpec>;
+  handler: (ctx: Context, input: Input<P, Q, B>) => Promise<void> | void;
+}
+
+export function defineRoute<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> {
+  return spec;
+}
+
+export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+
+function fieldErrors(error: z.ZodError, prefix: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.length > 0 ? issue.path.map(String).join('.') : prefix,
+    message: issue.message,
+  }));
+}
+
+function parsePart<T>(schema: ZodType | undefined, value: unknown, part: string): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as T;
+  throw validationError(`The request ${part} is invalid.`, fieldErrors(result.error, part));
+}
+
+/** Validates params, query and body against the route's schemas, in that order. */
+export function validateInput<P, Q, B>(spec: RouteSpec<P, Q, B>, ctx: Context): Input<P, Q, B> {
+  const params = parsePart<P>(spec.params, (ctx as any).params ?? {}, 'path');
+  const query = parsePart<Q>(spec.query, { ...ctx.query }, 'query');
+  let rawBody = (ctx.request as any).body;
+  if (spec.body && (rawBody === undefined || rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))) {
+    throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
+  }
+  const body = parsePart<B>(spec.body, rawBody, 'body');
+  return { params, query, body };
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Registry } from 'prom-client';
+import { z } from 'zod';
+import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { defineRoute, type RouteSpec } from '../route-spec.js';
+
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<string>;
+}
+
+const HealthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+const ReadySchema = z
+  .object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.string()) })
+  .meta({ id: 'Readiness' });
+
+const DOCS_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
+const ASSET_TYPES: Record<string, string> = { css: 'text/css', js: 'application/javascript', png: 'image/png' };
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script>
+</body></html>`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true });`;
+
+export function platformRoutes(deps: {
+  readiness: ReadinessCheck[];
+  metrics: Registry;
+  openapi: () => object;
+}): RouteSpec[] {
+  const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/healthz',
+      operationId: 'healthz',
+      summary: 'Liveness: the process is up',
+      tag: 'Operations',
+      security: 'none',
+      responses: { 200: { description: 'Up.', schema: HealthSchema } },
+      handler: (ctx) => {
+        ctx.body = { status: 'ok' };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/readyz',
+      operationId: 'readyz',
+      summary: 'Readiness: database reachable, corpus loaded',
+      tag: 'Operations',
+      security: 'none',
+      responses: {
+        200: { description: 'Ready.', schema: ReadySchema },
+        503: { description: 'Not ready.', schema: ReadySchema, contentType: 'application/json' },
+      },
+      handler: async (ctx) => {
+        const checks: Record<string, string> = {};
+        let ready = true;
+        for (const r of deps.readiness) {
+          try {
+            checks[r.name] = await r.check();
+          } catch {
+            checks[r.name] = 'failing';
+            ready = false;
+          }
+        }
+        ctx.status = ready ? 200 : 503;
+        ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/metrics',
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (text exposition format)',
+      tag: 'Operations',
+      security: 'none',
+      responses: { 200: { description: 'Metrics.', contentType: 'text/plain', schema: z.string() } },
+      handler: async (ctx) => {
+        ctx.type = deps.metrics.contentType;
+        ctx.body = await deps.metrics.metrics();
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/openapi.json',
+      operationId: 'openapi',
+      summary: 'This OpenAPI 3.1 document',
+      tag: 'Operations',
+      security: 'none',
+      responses: { 200: { description: 'The OpenAPI document.', schema: z.object({}).passthrough() } },
+      handler: (ctx) => {
+        ctx.body = deps.openapi();
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      operationId: 'docs',
+      summary: 'Human-readable API reference (built from the OpenAPI document)',
+      tag: 'Operations',
+      security: 'none',
+      responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: z.string() } },
+      handler: (ctx) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = DOCS_PAGE;
+      },
+    }),
+    defineRoute<{ asset: string }, unknown, unknown>({
+      method: 'get',
+      path: '/docs/{asset}',
+      operationId: 'docsAsset',
+      summary: 'Static asset of the reference page',
+      tag: 'Operations',
+      security: 'none',
+      params: z.object({ asset: z.string() }),
+      responses: {
+        200: { description: 'The asset.', contentType: 'application/octet-stream', schema: z.string() },
+        404: { description: 'No such asset.', schema: ProblemSchema },
+      },
+      handler: async (ctx, { params }) => {
+        if (params.asset === 'init.js') {
+          ctx.type = 'application/javascript';
+          ctx.body = DOCS_INIT;
+          return;
+        }
+        if (!DOCS_ASSETS.has(params.asset)) return; // falls through to the 404 problem
+        ctx.type = ASSET_TYPES[params.asset.split('.').pop() ?? ''] ?? 'application/octet-stream';
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = await readFile(join(assetDir, params.asset));
+      },
+    }),
+  ];
+}

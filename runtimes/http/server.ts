@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
+import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
+import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
+import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
+import type { Clock } from '../../core/shared/ports.js';
+import type { SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import type { Config } from '../shared/config.js';
+import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { createApp, type RouteGroup } from './app.js';
+import { createHttpMetrics } from './middleware/metrics.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { apiKeyCaller, attestationRoutes, callerOf } from './routes/attestation.routes.js';
+import { platformRoutes } from './routes/platform.routes.js';
+
+/** Every route group of the service, in one place, for the router and the OpenAPI document alike. */
+export function buildRouteGroups(container: Container, metrics = createHttpMetrics()): RouteGroup[] {
+  const config = container.get<Config>(PLATFORM.Config);
+  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
+  const corpus = container.get<CorpusProvider>(ATTESTATION.CorpusProvider);
+  const keys = container.get<ApiKeys>(ATTESTATION.ApiKeys);
+
+  const verifyLimit = rateLimit((ctx) => {
+    const caller = callerOf(ctx);
+    return caller.tier === 'production'
+      ? { policy: 'verify-key', max: caller.per_minute, id: `verify:key:${caller.key_id}` }
+      : { policy: 'verify-sandbox', max: config.limits.verifySandboxPerMinute, id: `verify:ip:${ctx.ip}` };
+  });
+
+  const attestation = attestationRoutes({
+    verify: container.get<VerifyAttribution>(ATTESTATION.VerifyAttribution),
+    audit: container.get<AuditTrail>(ATTESTATION.AuditTrail),
+    keys,
+    ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
+    corpus,
+    clock: container.get<Clock>(PLATFORM.Clock),
+    onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
+  });
+
+  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: attestation }];
+  let openapi: object | undefined;
+  const platform = platformRoutes({
+    metrics: metrics.registry,
+    readiness: [
+      { name: 'database', check: async () => (await database.ping(), 'ok') },
+      { name: 'corpus', check: async () => `ok (revision ${corpus.current().revision})` },
+    ],
+    openapi: () => (openapi ??= buildOpenApiDocument(groups.flatMap((g) => g.routes))),
+  });
+  groups.push({ prefix: '/', middleware: [], routes: platform });
+  return groups;
+}
+
+export interface RunningServer {
+  app: Koa;
+  server: Server;
+  url: string;
+  container: Container;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP runtime on an already built container; `close` drains and releases everything. */
+export async function startHttpServer(container: Container): Promise<RunningServer> {
+  const config = container.get<Config>(PLATFORM.Config);
+  const logger = container.get<Logger>(PLATFORM.Logger);
+  const metrics = createHttpMetrics();
+  const app = createApp({ logger, metrics, groups: buildRouteGroups(container, metrics), trustProxy: config.trustProxy });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    server,
+    url,
+    container,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs).unref();
+        });
+        await container.get<SqlDatabase>(PLATFORM.SqlDatabase).close();
+      })()),
+  };
+}

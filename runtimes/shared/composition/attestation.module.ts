@@ -1,0 +1,74 @@
+import type { Container } from 'inversify';
+import type { Kysely } from 'kysely';
+import { CorpusHolder } from '../../../core/attestation/corpus-provider.js';
+import type { CorpusSnapshot } from '../../../core/attestation/corpus.model.js';
+import type { ApiKeyStore, CorpusProvider, KeyHasher, VerificationLedger } from '../../../core/attestation/ports.js';
+import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
+import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
+import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
+import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import { sha256KeyHasher } from '../../../adapters/node/node-platform.js';
+import type { Database } from '../../../adapters/sql/database.js';
+import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
+import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
+import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import { ATTESTATION } from './attestation.tokens.js';
+import { PLATFORM } from './platform.tokens.js';
+
+/** Use cases of the oracle; needs the corpus snapshot and the platform bindings. */
+export function bindAttestationCore(container: Container): void {
+  container
+    .bind<CorpusHolder>(ATTESTATION.CorpusHolder)
+    .toResolvedValue((snapshot: CorpusSnapshot) => new CorpusHolder(snapshot), [ATTESTATION.CorpusSnapshot])
+    .inSingletonScope();
+  container
+    .bind<CorpusProvider>(ATTESTATION.CorpusProvider)
+    .toResolvedValue((holder: CorpusHolder) => holder, [ATTESTATION.CorpusHolder])
+    .inSingletonScope();
+  container
+    .bind<AttestationEngine>(ATTESTATION.AttestationEngine)
+    .toResolvedValue(
+      (corpus: CorpusProvider, clock: Clock, ids: IdGenerator) => new AttestationEngine(corpus, clock, ids),
+      [ATTESTATION.CorpusProvider, PLATFORM.Clock, PLATFORM.IdGenerator],
+    )
+    .inSingletonScope();
+}
+
+/** The archive, meter and key store; needs the ledger and key store ports bound. */
+export function bindAttestationServices(container: Container): void {
+  container.bind<KeyHasher>(ATTESTATION.KeyHasher).toConstantValue(sha256KeyHasher);
+  container
+    .bind<VerifyAttribution>(ATTESTATION.VerifyAttribution)
+    .toResolvedValue(
+      (engine: AttestationEngine, ledger: VerificationLedger) => new VerifyAttribution(engine, ledger),
+      [ATTESTATION.AttestationEngine, ATTESTATION.VerificationLedger],
+    )
+    .inSingletonScope();
+  container
+    .bind<AuditTrail>(ATTESTATION.AuditTrail)
+    .toResolvedValue(
+      (ledger: VerificationLedger, verify: VerifyAttribution) => new AuditTrail(ledger, verify),
+      [ATTESTATION.VerificationLedger, ATTESTATION.VerifyAttribution],
+    )
+    .inSingletonScope();
+  container
+    .bind<ApiKeys>(ATTESTATION.ApiKeys)
+    .toResolvedValue(
+      (store: ApiKeyStore, hasher: KeyHasher, ids: IdGenerator, clock: Clock) => new ApiKeys(store, hasher, ids, clock),
+      [ATTESTATION.ApiKeyStore, ATTESTATION.KeyHasher, PLATFORM.IdGenerator, PLATFORM.Clock],
+    )
+    .inSingletonScope();
+}
+
+/** SQL adapters of the oracle's ports, over whichever Kysely dialect is bound. */
+export function bindAttestationSql(container: Container): void {
+  const kysely = (database: SqlDatabase): Kysely<Database> => database.db;
+  container
+    .bind<ApiKeyStore>(ATTESTATION.ApiKeyStore)
+    .toResolvedValue((database: SqlDatabase) => new SqlApiKeyStore(kysely(database)), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+  container
+    .bind<VerificationLedger>(ATTESTATION.VerificationLedger)
+    .toResolvedValue((database: SqlDatabase) => new SqlVerificationLedger(kysely(database)), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+}

@@ -1,0 +1,13 @@
+/** Inversify tokens of the attestation area. Injection is by token, never by reflected type. */
+export const ATTESTATION = {
+  CorpusSnapshot: Symbol.for('attestation.CorpusSnapshot'),
+  CorpusProvider: Symbol.for('attestation.CorpusProvider'),
+  CorpusHolder: Symbol.for('attestation.CorpusHolder'),
+  ApiKeyStore: Symbol.for('attestation.ApiKeyStore'),
+  KeyHasher: Symbol.for('attestation.KeyHasher'),
+  VerificationLedger: Symbol.for('attestation.VerificationLedger'),
+  AttestationEngine: Symbol.for('attestation.AttestationEngine'),
+  VerifyAttribution: Symbol.for('attestation.VerifyAttribution'),
+  AuditTrail: Symbol.for('attestation.AuditTrail'),
+  ApiKeys: Symbol.for('attestation.ApiKeys'),
+} as const;

@@ -1,0 +1,14 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
+import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { Config } from '../config.js';
+import { PLATFORM } from './platform.tokens.js';
+
+export function bindPlatform(container: Container, parts: { config: Config; logger: Logger; database: SqlDatabase }): void {
+  container.bind(PLATFORM.Config).toConstantValue(parts.config);
+  container.bind(PLATFORM.Logger).toConstantValue(parts.logger);
+  container.bind(PLATFORM.Clock).toConstantValue(systemClock);
+  container.bind(PLATFORM.IdGenerator).toConstantValue(cryptoIds);
+  container.bind(PLATFORM.SqlDatabase).toConstantValue(parts.database);
+}

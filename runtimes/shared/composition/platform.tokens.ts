@@ -1,0 +1,8 @@
+/** Inversify tokens shared by every area. */
+export const PLATFORM = {
+  Config: Symbol.for('platform.Config'),
+  Clock: Symbol.for('platform.Clock'),
+  IdGenerator: Symbol.for('platform.IdGenerator'),
+  Logger: Symbol.for('platform.Logger'),
+  SqlDatabase: Symbol.for('platform.SqlDatabase'),
+} as const;

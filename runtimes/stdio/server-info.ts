@@ -1,0 +1,23 @@
+/** Identity and guidance the server announces (initialize, server/discover, result `_meta`). */
+export interface ServerIdentity {
+  name: string;
+  title: string;
+  version: string;
+}
+
+/** The platform release label (seed section 9). */
+export const SERVER_VERSION = '2.2.0';
+
+export const SERVER_INFO: ServerIdentity = {
+  name: 'svc-verify',
+  title: 'Art-record attestation oracle',
+  version: SERVER_VERSION,
+};
+
+export const SERVER_INSTRUCTIONS =
+  'Attestation oracle for attributions of works by historical (public-domain) masters. ' +
+  'Call verify_coverage once to learn which artists are covered, then verify_art_records with subject_artist and ' +
+  'subject_title for a covered artist. Branch on the verdict: attested (quote the cited attestations with their ' +
+  'source_ref), contradicted (flag the attribution and use the suggested requalification, documentary assistance only), ' +
+  'unavailable (the records say nothing: show as is, escalate to research). A near match is never a verdict. ' +
+  'Keep each request_id as the audit trace.';

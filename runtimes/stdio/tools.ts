@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
+import type { FieldError } from '../../core/shared/errors.js';
+import { CoverageSchema, VerificationResponseSchema, VerifyRequestSchema } from '../shared/attestation.schemas.js';
+import { BackendError, type VerifyBackend } from './backends.js';
+import type { VersionFeatures } from './protocol-versions.js';
+import { describeError, type StdioLog } from './stdio-log.js';
+
+/**
+ * The two tools: their catalogue entries (schemas derived from the zod wire schemas, shaped for
+ * the client's protocol version) and their execution, which never throws: every failure becomes
+ * an `isError` result whose text this module wrote.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+export interface ToolOutcome {
+  isError: boolean;
+  /** A readable summary, followed by the JSON when there is structured content. */
+  text: string;
+  structured?: VerificationResponse | CoverageManifest;
+}
+
+interface ToolContext {
+  backend: VerifyBackend;
+  signal: AbortSignal;
+  log: StdioLog;
+}
+
+interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodType;
+  output: z.ZodType;
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+export const TOOL_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
+const NoArguments = z.object({}).strict();
+
+const verifyArtRecords: ToolDefinition = {
+  name: 'verify_art_records',
+  title: 'Verify an art attribution against sourced records',
+  description:
+    'Checks whether sourced records (museum open-access records, the Wikidata knowledge base, operator research) attest ' +
+    'that a historical master made a given work. Returns a verdict: "attested" (cited attestations to quote), ' +
+    '"contradicted" (the records qualify or reject the attribution; a requalification in the vocabulary of French decree ' +
+    '81-255 is suggested, as documentary assistance, not legal advice) or "unavailable" (outside the corpus: nothing is ' +
+    'guessed; close titles or artists appear in near_matches only). Every attestation carries a source_ref citation and a ' +
+    'confidence. When several works share a title, call again with subject_ref set to a work_id from near_matches. ' +
+    'Public-domain masters only; keep request_id as the audit trace.',
+  input: VerifyRequestSchema,
+  output: VerificationResponseSchema,
+  async run(args, { backend, signal }) {
+    const parsed = VerifyRequestSchema.safeParse(args);
+    if (!parsed.success) {
+      return invalidArguments(
+        'verify_art_records',
+        parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'arguments', message: i.message })),
+      );
+    }
+    const response = await backend.verify(parsed.data, signal);
+    return { isError: false, text: `${verificationSummary(response)}\n\nResponse JSON:\n${JSON.stringify(response)}`, structured: response };
+  },
+};
+
+const verifyCoverage: ToolDefinition = {
+  name: 'verify_coverage',
+  title: 'Coverage of the attestation corpus',
+  description:
+    'Lists what the attestation oracle covers: every covered artist (artist_id, name, aliases, birth and death years, ' +
+    'number of works) and the counts of works and claims by source, with the corpus revision. Read it once before ' +
+    'verifying, and call verify_art_records only for covered artists. Takes no arguments.',
+  input: NoArguments,
+  output: CoverageSchema,
+  async run(args, { backend, signal }) {
+    const extra = Object.keys(args);
+    if (extra.length > 0) {
+      return invalidArguments('verify_coverage', [{ path: extra.slice(0, 5).join(', '), message: 'verify_coverage takes no arguments' }]);
+    }
+    const manifest = await backend.coverage(signal);
+    return { isError: false, text: `${coverageSummary(manifest)}\n\nCoverage JSON:\n${JSON.stringify(manifest)}`, structured: manifest };
+  },
+};
+
+const TOOLS: readonly ToolDefinition[] = [verifyArtRecords, verifyCoverage];
+
+export const TOOL_NAMES = TOOLS.map((t) => t.name);
+
+export const findTool = (name: string): ToolDefinition | undefined => TOOLS.find((t) => t.name === name);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+const catalogueCache = new Map<string, JsonSchema[]>();
+
+/** `tools/list` entries for one protocol version (computed once per version). */
+export function toolCatalogue(features: VersionFeatures): JsonSchema[] {
+  const cached = catalogueCache.get(features.version);
+  if (cached) return cached;
+  const tools = TOOLS.map((tool) => {
+    const entry: JsonSchema = { name: tool.name };
+    if (features.titles) entry.title = tool.title;
+    entry.description = tool.description;
+    entry.inputSchema = toolJsonSchema(tool.input, features.jsonSchemaTarget, 'input');
+    if (features.structuredContent) entry.outputSchema = toolJsonSchema(tool.output, features.jsonSchemaTarget, 'output');
+    // 2025-03-26 had no Tool.title; its display name lives in annotations.title.
+    if (features.toolAnnotations) entry.annotations = features.titles ? { ...TOOL_ANNOTATIONS } : { title: tool.title, ...TOOL_ANNOTATIONS };
+    return entry;
+  });
+  catalogueCache.set(features.version, tools);
+  return tools;
+}
+
+/**
+ * A zod schema as a tool schema: MCP wants `type: "object"` at the root, so the `$ref` to the
+ * named root definition that zod emits is inlined; OpenAPI's `example` becomes JSON Schema's
+ * `examples`.
+ */
+export function toolJsonSchema(schema: z.ZodType, target: 'draft-7' | 'draft-2020-12', io: 'input' | 'output'): JsonSchema {
+  const generated = z.toJSONSchema(schema, { target, io, unrepresentable: 'any' }) as JsonSchema;
+  return renameExamples(inlineRootRef(generated)) as JsonSchema;
+}
+
+function inlineRootRef(schema: JsonSchema): JsonSchema {
+  const defsKey = '$defs' in schema ? '$defs' : 'definitions';
+  const ref = schema.$ref;
+  const prefix = `#/${defsKey}/`;
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return schema;
+  const rootName = ref.slice(prefix.length);
+  const defs = { ...(schema[defsKey] as Record<string, JsonSchema>) };
+  const root = defs[rootName];
+  if (!root) return schema;
+  delete defs[rootName];
+  const out: JsonSchema = {};
+  if (schema.$schema) out.$schema = schema.$schema;
+  Object.assign(out, root);
+  if (Object.keys(defs).length > 0) out[defsKey] = defs;
+  return rewriteRefs(out, ref, '#') as JsonSchema;
+}
+
+function rewriteRefs(node: unknown, from: string, to: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, from, to));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && v === from ? to : rewriteRefs(v, from, to);
+  return out;
+}
+
+function renameExamples(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(renameExamples);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'example') out.examples = [v];
+    else out[k] = renameExamples(v);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execution
+
+/** Runs a tool; never rejects. Backend errors carry safe messages; anything else is logged only. */
+export async function runTool(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {
+  try {
+    return await tool.run(args, ctx);
+  } catch (err) {
+    if (err instanceof BackendError) {
+      if (err.failure === 'invalid_arguments') return invalidArguments(tool.name, err.fieldErrors, err.message);
+      if (err.failure !== 'cancelled') ctx.log.warn({ tool: tool.name, failure: err.failure }, 'tool call failed');
+      return { isError: true, text: err.message };
+    }
+    ctx.log.error({ tool: tool.name, err: describeError(err) }, 'tool call failed unexpectedly');
+    return { isError: true, text: `${tool.name} failed unexpectedly; the server log (stderr) has the details.` };
+  }
+}
+
+function invalidArguments(tool: string, errors: FieldError[], lead = `Invalid arguments for ${tool}.`): ToolOutcome {
+  const lines = errors.map((e) => (e.message.startsWith(e.path) ? e.message : `${e.path}: ${e.message}`));
+  return { isError: true, text: lines.length > 0 ? `${lead} ${lines.join('; ')}.` : lead };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summaries
+
+const quoted = (s: string) => `"${s}"`;
+const listOrNone = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none');
+
+export function verificationSummary(r: VerificationResponse): string {
+  const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}.`];
+  lines.push(
+    `Attestations: ${r.attestations.length} (verified pillars: ${listOrNone(r.verified_pillars)}; contradicted pillars: ${listOrNone(r.contradicted_pillars)}).`,
+  );
+  for (const a of r.attestations.slice(0, 5)) {
+    lines.push(`- [${a.pillar}, ${a.verified_by}, confidence ${a.confidence}] ${a.claim} (${a.source_ref})`);
+  }
+  if (r.attestations.length > 5) lines.push(`- … ${r.attestations.length - 5} more in the JSON below.`);
+  if (r.near_matches.length > 0) {
+    lines.push(`Near matches (not verdicts): ${r.near_matches.length}.`);
+    for (const m of r.near_matches.slice(0, 5)) {
+      lines.push(`- ${quoted(m.title)} by ${m.artist} (work_id ${m.work_id}, ${m.reason}, score ${m.score})`);
+    }
+    if (r.near_matches.some((m) => m.reason === 'ambiguous_title')) {
+      lines.push('Several works share this title: call again with subject_ref set to one of these work_ids.');
+    }
+  }
+  if (r.suggested_requalification) {
+    const q = r.suggested_requalification;
+    lines.push(`Suggested requalification: ${quoted(q.term_fr)} / ${quoted(q.term_en)} (decree 81-255, ${q.article}). ${q.note}`);
+  }
+  lines.push(`request_id ${r.request_id}; corpus_revision ${r.corpus_revision}; served_at ${r.served_at}.`);
+  lines.push(r.disclaimer);
+  return lines.join('\n');
+}
+
+export function coverageSummary(m: CoverageManifest): string {
+  const bySource = Object.entries(m.counts.claims_by_source)
+    .map(([source, n]) => `${source} ${n}`)
+    .join(', ');
+  return [
+    `Coverage: ${m.counts.artists} artists, ${m.counts.works} works, ${m.counts.claims} claims (by source: ${bySource || 'none'}).`,
+    `corpus_revision ${m.corpus_revision}; generated_at ${m.generated_at}.`,
+    'Call verify_art_records only for the artists listed (a name or any alias matches).',
+  ].join('\n');
+}

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js';
+import { MemoryVerificationLedger } from '../../adapters/memory/memory-verification.ledger.js';
+import { SqlApiKeyStore } from '../../adapters/sql/sql-api-key.store.js';
+import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
+import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+
+interface Adapter {
+  name: string;
+  make(): Promise<{ keys: ApiKeyStore; ledger: VerificationLedger }>;
+}
+
+const opened: SqlDatabase[] = [];
+const ADAPTERS: Adapter[] = [
+  { name: 'memory', make: async () => ({ keys: new MemoryApiKeyStore(), ledger: new MemoryVerificationLedger() }) },
+  {
+    name: 'sqlite',
+    make: async () => {
+      const database = await openSqliteDatabase({ filename: ':memory:' });
+      opened.push(database);
+      return { keys: new SqlApiKeyStore(database.db), ledger: new SqlVerificationLedger(database.db) };
+    },
+  },
+];
+const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+function trace(overrides: Partial<VerificationTrace> = {}): VerificationTrace {
+  const request_id = overrides.request_id ?? crypto.randomUUID();
+  return {
+    request_id,
+    served_at: '2026-11-03T10:00:00.000Z',
+    tier: 'production',
+    key_id: 'key_a',
+    request: { subject_artist: 'Turner', subject_title: 'Snow Storm' },
+    response: {
+      engine: 'records-attestation/v1',
+      request_id,
+      served_at: '2026-11-03T10:00:00.000Z',
+      corpus_revision: 'abc.0',
+      subject: { artist: 'Turner', title: 'Snow Storm' },
+      verdict: 'unavailable',
+      verified_pillars: [],
+      contradicted_pillars: [],
+      attestations: [],
+      near_matches: [],
+      suggested_requalification: null,
+      disclaimer: 'd',
+    },
+    ...overrides,
+  };
+}
+
+for (const adapter of selected) {
+  describe(`attestation ports contract: ${adapter.name}`, () => {
+    let keys: ApiKeyStore;
+    let ledger: VerificationLedger;
+    beforeEach(async () => {
+      ({ keys, ledger } = await adapter.make());
+    });
+
+    it('stores a key and finds it by hash only', async () => {
+      await keys.insert({ key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: '2026-11-01T00:00:00.000Z', revoked_at: null });
+      expect(await keys.findByHash('h1')).toEqual({
+        key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: '2026-11-01T00:00:00.000Z', revoked_at: null,
+      });
+      expect(await keys.findByHash('h2')).toBeNull();
+    });
+
+    it('refuses a second key with the same hash and keeps the first', async () => {
+      const rec = { key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: 'x', revoked_at: null };
+      await keys.insert(rec);
+      await expect(keys.insert({ ...rec, key_id: 'key_2' })).rejects.toThrow();
+      expect((await keys.findByHash('h1'))?.key_id).toBe('key_1');
+    });
+
+    it('revokes once, keeps the first revocation time, and reports unknown keys', async () => {
+      await keys.insert({ key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 5, created_at: 'x', revoked_at: null });
+      expect(await keys.revoke('key_1', '2026-11-02T00:00:00.000Z')).toBe(true);
+      expect(await keys.revoke('key_1', '2026-11-09T00:00:00.000Z')).toBe(true);
+      expect((await keys.findByHash('h1'))?.revoked_at).toBe('2026-11-02T00:00:00.000Z');
+      expect(await keys.revoke('key_nope', 'x')).toBe(false);
+    });
+
+    it('archives a trace and reads back exactly what was stored', async () => {
+      const t = trace();
+      await ledger.record(t);
+      expect(await ledger.find(t.request_id)).toEqual(t);
+      expect(await ledger.find(crypto.randomUUID())).toBeNull();
+    });
+
+    it('meters every recorded call per key and month, sandbox apart', async () => {
+      await ledger.record(trace());
+      await ledger.record(trace());
+      await ledger.record(trace({ served_at: '2026-12-01T00:00:00.000Z' }));
+      await ledger.record(trace({ key_id: 'key_b' }));
+      await ledger.record(trace({ tier: 'sandbox', key_id: null }));
+      expect(await ledger.servedCalls('key_a', '2026-11')).toBe(2);
+      expect(await ledger.servedCalls('key_a', '2026-12')).toBe(1);
+      expect(await ledger.servedCalls('key_b', '2026-11')).toBe(1);
+      expect(await ledger.servedCalls('key_c', '2026-11')).toBe(0);
+    });
+
+    it('refuses a duplicate request_id and neither archives nor meters it twice', async () => {
+      const t = trace();
+      await ledger.record(t);
+      await expect(ledger.record({ ...t, request: { subject_artist: 'X', subject_title: 'Y' } })).rejects.toThrow();
+      expect(await ledger.servedCalls('key_a', '2026-11')).toBe(1);
+      expect((await ledger.find(t.request_id))?.request.subject_artist).toBe('Turner');
+    });
+
+    it('round-trips any subject text (fast-check)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), async (artist, title) => {
+          const t = trace({ request: { subject_artist: artist, subject_title: title } });
+          await ledger.record(t);
+          expect((await ledger.find(t.request_id))?.request).toEqual({ subject_artist: artist, subject_title: title });
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it('counts concurrent records exactly once each', async () => {
+      await Promise.all(Array.from({ length: 50 }, () => ledger.record(trace())));
+      expect(await ledger.servedCalls('key_a', '2026-11')).toBe(50);
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { loadConfig } from '../../runtimes/shared/config.js';
+import { buildHttpContainer } from '../../runtimes/http/container.js';
+import { type RunningServer, startHttpServer } from '../../runtimes/http/server.js';
+
+export interface Harness extends RunningServer {
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** A real listening server on a free port, with its own data directory. */
+export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string> } = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const container = await buildHttpContainer(config, pino({ level: 'silent' }), { snapshot: options.snapshot });
+  const running = await startHttpServer(container);
+  return {
+    ...running,
+    dataDir,
+    async stop() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { json?: unknown; body?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | Buffer | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
