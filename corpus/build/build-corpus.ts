@@ -9,7 +9,7 @@
  * (default: the current year): an artist is covered if they died at least 71 years before it.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finaliseArtists, mergeArtists } from './artist-merge.js';
@@ -23,7 +23,16 @@ import { mergeWorks } from './work-merge.js';
 
 export const PUBLIC_DOMAIN_YEARS = 71;
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The package root: the nearest folder above this file with a package.json (works from dist/ too). */
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+}
+const REPO_ROOT = findRepoRoot();
 export const DEFAULT_SOURCES = resolve(REPO_ROOT, '../shared/corpus-sources');
 export const DEFAULT_OUT = resolve(REPO_ROOT, 'corpus/data');
 const LICENCES_DIR = resolve(REPO_ROOT, 'corpus/LICENSES');
@@ -81,7 +90,12 @@ async function copyLicences(sourcesDir: string): Promise<void> {
   await mkdir(LICENCES_DIR, { recursive: true });
   for (const name of ALL) {
     const from = join(sourcesDir, name, 'LICENSE');
-    if (existsSync(from)) await copyFile(from, join(LICENCES_DIR, `${name}.txt`));
+    if (!existsSync(from)) continue;
+    const to = join(LICENCES_DIR, `${name}.txt`);
+    const text = await readFile(from);
+    if (existsSync(to) && (await readFile(to)).equals(text)) continue;
+    await rm(to, { force: true });
+    await writeFile(to, text, { mode: 0o644 });
   }
 }
 

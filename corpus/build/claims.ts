@@ -28,11 +28,15 @@ export function truncateText(text: string, max: number): string {
   return `${base.replace(/[;,\s]+$/, '')} […]`;
 }
 
+/** Sentence ends that are not abbreviations ("Mrs.", "Co.", "no."), clause breaks, note markers. */
+const SEGMENT_BREAK =
+  /;\s+|\n+|(?<=[a-z0-9\])])(?<!\b(?:Mr|Mrs|Ms|Dr|St|Ste|Co|Inc|Ltd|Jr|Sr|no|No|nos|Nos|Bros|Esq|Messrs|Mme|Mlle|Mmes|Capt|Col|Gen|Rev|Hon|vol|Vol|p|pp|ca|c|cf|fig|Fig|ed|eds))\.\s+(?=[A-Z[(])|\s+(?=\[\d+\]\s)/;
+
 /** Provenance text split into segments (clauses and note sentences) for sale / condition scanning. */
 export function provenanceSegments(text: string): string[] {
   return text
     .replace(/\r/g, '')
-    .split(/;\s+|\n+|(?<=[a-z0-9\])])\.\s+(?=[A-Z[(])|\s+(?=\[\d+\]\s)/)
+    .split(SEGMENT_BREAK)
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter((s) => s.length > 0);
 }
@@ -46,7 +50,7 @@ export function saleSegments(text: string): string[] {
 }
 
 const CONDITION_WORDS =
-  /\b(restor(ed|ation|ations|er)|conserv(ed|ation|ator)|damage[ds]?|damaging|relined|relining|cleaned|cleaning|repaint(ed|ing|s)?|overpaint(ed|ing|s)?|retouch(ed|ing|es)?|flak(ing|ed)|torn|abrad(ed|ing)|in (good|poor|fair) condition|condition)\b/i;
+  /\b(restor(ed|ation|ations|er)|conserv(ed|ator)|conservation(?! file)|damage[ds]?|damaging|relined|relining|cleaned|cleaning|repaint(ed|ing|s)?|overpaint(ed|ing|s)?|retouch(ed|ing|es)?|flak(ing|ed)|torn|abrad(ed|ing)|in (good|poor|fair) condition|condition)\b/i;
 
 /** Segments that mention restoration, damage or condition. "Conservancy" is not a match. */
 export function conditionSegments(text: string): string[] {

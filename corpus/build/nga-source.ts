@@ -48,7 +48,7 @@ const VGWW_REF =
  * The death year NGA's display date supports, with its basis:
  * - "Dutch, 1606 - 1669", "German, died 1573", "Ferrarese, 1432 - after 1506": a death (approximate
  *   forms included);
- * - "Netherlandish, active c. 1465 - 1494": a floruit whose end is documented;
+ * - "Netherlandish, active c. 1465 - 1494", "Venetian, active 1420/1462": a floruit whose end is documented;
  * - "French, born 1736", "American, active 1827", "British, 18th century": nothing (NGA's
  *   `endyear` is then an estimate, e.g. birth + 80).
  */
@@ -61,6 +61,9 @@ export function ngaDeath(
   if (died) return { year: endYear ?? Number.parseInt(died[1], 10), basis: 'death' };
   const segments = d.split(',').map((s) => s.trim());
   const last = segments[segments.length - 1] ?? '';
+  // "active 1420/1462": documented activity between two years.
+  const slash = /^active\s+(?:c\.\s*)?\d{3,4}\s*\/\s*(\d{3,4})$/i.exec(last);
+  if (slash) return { year: Number.parseInt(slash[1], 10), basis: 'floruit' };
   const m = /^(.*?)\s*-\s*(.*)$/.exec(last);
   if (!m) return null;
   const [, left, right] = m;
