@@ -3,6 +3,7 @@ import os from 'node:os';
 import { benchColdStart } from './cold-start.mjs';
 import { benchHttp } from './http.mjs';
 import { benchInProcess } from './inprocess.mjs';
+import { benchStdio } from './stdio.mjs';
 
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
@@ -11,3 +12,4 @@ console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus 
 if (want('inprocess')) await benchInProcess();
 if (want('http')) await benchHttp();
 if (want('coldstart')) await benchColdStart();
+if (want('stdio')) await benchStdio();

@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { isDomainError } from '../../core/shared/errors.js';
+import { loadConfig } from '../shared/config.js';
+import { bindAttestationServices, bindAttestationSql } from '../shared/composition/attestation.module.js';
+import { openDatabase } from '../shared/composition/open-database.js';
+import { bindPlatform } from '../shared/composition/platform.module.js';
+import { createLogger } from '../shared/logger.js';
+import { findCommand, usageText } from './commands.js';
+
+export interface AdminIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/**
+ * svc-admin, the composition root of the admin runtime: one JSON object on stdout per
+ * command; on failure a message on stderr and a non-zero exit code (2 for bad usage or
+ * input, 1 for anything else).
+ */
+export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
+  const found = findCommand(argv);
+  if (!found) {
+    io.stderr(argv.length === 0 || argv[0] === '--help' ? usageText() : `svc-admin: unknown command "${argv.join(' ')}"\n${usageText()}`);
+    return 2;
+  }
+  let database;
+  try {
+    const config = loadConfig(io.env);
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2);
+    database = await openDatabase(config);
+    const container = new Container();
+    bindPlatform(container, { config, logger, database });
+    bindAttestationSql(container);
+    bindAttestationServices(container);
+    const result = await found.command.run(container, found.rest);
+    io.stdout(`${JSON.stringify(result)}\n`);
+    return 0;
+  } catch (err) {
+    if (isDomainError(err)) {
+      io.stderr(`svc-admin: ${err.message}\n  usage: svc-admin ${found.command.usage}\n`);
+      return err.code === 'VALIDATION' ? 2 : 1;
+    }
+    io.stderr(`svc-admin: failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}

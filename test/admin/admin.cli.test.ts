@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sha256KeyHasher } from '../../adapters/node/node-platform.js';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import { runAdmin } from '../../runtimes/admin/run-admin.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+const entry = new URL('../../runtimes/admin/main.ts', import.meta.url).pathname;
+
+/** In-process, through the same entry the bin uses; one test spawns the real process. */
+async function admin(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, {
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('svc-admin key', () => {
+  it('creates a key, prints it once as JSON, and stores only its hash', async () => {
+    const r = await admin('key', 'create', '--label', 'Acme auctions', '--per-minute', '1200');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    const created = JSON.parse(r.stdout);
+    expect(created).toMatchObject({ label: 'Acme auctions', per_minute: 1200 });
+    expect(created.key).toMatch(/^svk_[A-Za-z0-9_-]{32}$/);
+    const database = await openSqliteDatabase({ filename: join(dataDir, 'svc.sqlite') });
+    const rows = await database.db.selectFrom('api_keys').selectAll().execute();
+    await database.close();
+    const row = rows.find((x) => x.key_id === created.key_id)!;
+    expect(row.key_hash).toBe(sha256KeyHasher.hash(created.key));
+    expect(JSON.stringify(rows)).not.toContain(created.key);
+  });
+
+  it('revokes a key; an unknown key id fails with a message and a non-zero exit', async () => {
+    const created = JSON.parse((await admin('key', 'create', '--label', 'x')).stdout);
+    expect(created.per_minute).toBe(600);
+    const revoked = await admin('key', 'revoke', created.key_id);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toEqual({ key_id: created.key_id, revoked: true });
+    const unknown = await admin('key', 'revoke', 'key_nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/No API key with id key_nope/);
+  });
+
+  it('rejects bad usage with exit 2 and nothing on stdout', async () => {
+    for (const args of [['key', 'create'], ['key', 'create', '--label', 'x', '--per-minute', 'lots'], ['key', 'create', '--label', 'x', '--bogus'], ['key', 'revoke'], ['nope']]) {
+      const r = await admin(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs as a real process: JSON on stdout only, exit codes', () => {
+    const ok = spawnSync(tsx, [entry, 'key', 'create', '--label', 'proc'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' }, encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).label).toBe('proc');
+    const bad = spawnSync(tsx, [entry, 'key', 'revoke'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { createVerifier } from '../../runtimes/embed/index.js';
+import { call, type Harness, startHarness } from '../support/http-harness.js';
+
+let snapshot: CorpusSnapshot;
+let h: Harness;
+beforeAll(async () => {
+  snapshot = await loadCorpusSnapshot();
+  h = await startHarness({ snapshot, env: { RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE: '100000' } });
+});
+afterAll(async () => h.stop());
+
+const outcome = (r: any) => ({
+  verdict: r.verdict,
+  verified_pillars: r.verified_pillars,
+  contradicted_pillars: r.contradicted_pillars,
+  attestations: r.attestations,
+  near_matches: r.near_matches,
+  suggested_requalification: r.suggested_requalification,
+  corpus_revision: r.corpus_revision,
+});
+
+describe('createVerifier()', () => {
+  it('works with no options on the bundled corpus and gives the HTTP API\'s verdicts', async () => {
+    const verifier = createVerifier();
+    const artists = new Map(snapshot.artists.map((a) => [a.artist_id, a]));
+    // Every 997th work: a spread over all sources, by rule, not hand-picked.
+    const subjects = snapshot.works
+      .filter((_, i) => i % 997 === 0)
+      .map((w) => ({ subject_artist: artists.get(w.attributions[0].artist_id)!.name, subject_title: w.title }));
+    subjects.push({ subject_artist: 'Banksy', subject_title: 'Girl with Balloon' });
+    const verdicts = new Set<string>();
+    for (const s of subjects) {
+      const embedded = await verifier.verify(s);
+      const http = await call(h.url, 'POST', '/api/v1/verify', { json: s });
+      expect(outcome(embedded), JSON.stringify(s)).toEqual(outcome(http.body));
+      verdicts.add(embedded.verdict);
+    }
+    expect(verdicts.has('attested')).toBe(true);
+    expect(verdicts.has('unavailable')).toBe(true);
+    const coverage = await verifier.coverage();
+    const httpCoverage = await call(h.url, 'GET', '/api/v1/verify/coverage');
+    expect({ ...coverage, generated_at: '' }).toEqual({ ...httpCoverage.body, generated_at: '' });
+  });
+
+  it('rejects invalid input with field errors', async () => {
+    await expect(createVerifier({ snapshot }).verify({ subject_artist: ' ', subject_title: 'x' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ path: 'subject_artist', message: 'subject_artist must not be blank' }],
+    });
+  });
+});

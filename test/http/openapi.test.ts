@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateOpenApi, serialiseOpenApi } from '../../runtimes/http/openapi/generate-openapi.js';
+
+describe('OpenAPI document', () => {
+  it('docs/openapi.json is the document the route specs generate (run `npm run openapi` when this fails)', async () => {
+    const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
+    expect(committed).toBe(serialiseOpenApi(await generateOpenApi()));
+  });
+
+  it('is OpenAPI 3.1 and describes every endpoint of the oracle with its error statuses', async () => {
+    const doc = (await generateOpenApi()) as any;
+    expect(doc.openapi).toBe('3.1.0');
+    const verify = doc.paths['/api/v1/verify'].post;
+    expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429']);
+    expect(verify.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/VerifyRequest');
+    for (const path of [
+      '/api/v1/verify/coverage',
+      '/api/v1/verify/requests/{request_id}',
+      '/api/v1/verify/requests/{request_id}/replay',
+      '/api/v1/verify/usage',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  });
+});
