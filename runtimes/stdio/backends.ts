@@ -117,7 +117,7 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
   const log = options.log ?? silentLog;
   const fetchImpl = options.fetch ?? fetch;
   const maxBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-  const seconds = Math.max(1, Math.round(options.timeoutMs / 1000));
+  const budget = options.timeoutMs < 1000 ? `${options.timeoutMs} ms` : `${Math.round(options.timeoutMs / 100) / 10} s`;
 
   async function call(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
     if (signal?.aborted) throw cancelled();
@@ -129,7 +129,7 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
     const failed = (err: unknown): BackendError => {
       if (err instanceof BackendError) return err;
       if (signal?.aborted) return cancelled();
-      if (timeout.aborted) return new BackendError('timeout', `The attestation API at ${origin} did not answer within ${seconds} s. Try again later.`);
+      if (timeout.aborted) return new BackendError('timeout', `The attestation API at ${origin} did not answer within ${budget}. Try again later.`);
       log.warn({ path, err: describeError(err) }, 'attestation API unreachable');
       return new BackendError('unreachable', `The attestation API at ${origin} could not be reached. Check SVC_API_URL and that the API is running.`);
     };

@@ -14,17 +14,14 @@ import {
 } from './json-rpc.js';
 import {
   featuresOf,
-  LEGACY_VERSIONS,
   type LegacyVersion,
-  META_CLIENT_CAPABILITIES,
-  META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   MODERN_VERSION,
   negotiateLegacy,
-  isLegacyVersion,
   SUPPORTED_VERSIONS,
   type VersionFeatures,
 } from './protocol-versions.js';
+import { versionForRequest } from './request-version.js';
 import { SERVER_INFO, SERVER_INSTRUCTIONS, type ServerIdentity } from './server-info.js';
 import { silentLog, type StdioLog, describeError } from './stdio-log.js';
 import { findTool, runTool, toolCatalogue } from './tools.js';
@@ -234,7 +231,7 @@ export class McpServer {
     }
     const params = request.params ?? {};
     if (method === 'initialize') return this.initialize(params);
-    const ctx = this.contextOf(method, params);
+    const ctx: RequestContext = { features: versionForRequest(method, params, this.session?.version) };
     switch (method) {
       case 'ping':
         return this.finish(ctx, {});
@@ -272,47 +269,6 @@ export class McpServer {
       serverInfo: this.implementation(features),
       instructions: this.instructions,
     };
-  }
-
-  /**
-   * Which revision serves this request. A request naming 2026-07-28 in `_meta` is served
-   * statelessly; an unknown version is refused with -32022; otherwise the handshake's version
-   * applies, and without a handshake only `ping` and `server/discover` are served.
-   */
-  private contextOf(method: string, params: Record<string, unknown>): RequestContext {
-    const meta = params._meta;
-    if (meta !== undefined && !isPlainObject(meta)) {
-      throw new ProtocolError(ErrorCode.InvalidParams, 'Invalid params: "_meta" must be an object');
-    }
-    const requested = meta?.[META_PROTOCOL_VERSION];
-    if (requested !== undefined) {
-      if (typeof requested !== 'string') {
-        throw new ProtocolError(ErrorCode.InvalidParams, `Invalid params: _meta["${META_PROTOCOL_VERSION}"] must be a string`);
-      }
-      if (requested === MODERN_VERSION) {
-        const capabilities = meta?.[META_CLIENT_CAPABILITIES];
-        if (capabilities !== undefined && !isPlainObject(capabilities)) {
-          throw new ProtocolError(ErrorCode.InvalidParams, `Invalid params: _meta["${META_CLIENT_CAPABILITIES}"] must be an object`);
-        }
-        return { features: featuresOf(MODERN_VERSION) };
-      }
-      if (!isLegacyVersion(requested)) {
-        throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
-          supported: [...SUPPORTED_VERSIONS],
-          requested: clip(requested, 40),
-        });
-      }
-      // A handshake version named per request: served under the handshake, which it requires.
-    }
-    if (method === 'server/discover') return { features: featuresOf(MODERN_VERSION) };
-    if (this.session) return { features: featuresOf(this.session.version) };
-    if (method === 'ping') return { features: featuresOf(LEGACY_VERSIONS[0]) };
-    throw new ProtocolError(
-      ErrorCode.InvalidRequest,
-      `Server not initialized: send "initialize" first (protocol versions ${LEGACY_VERSIONS.join(', ')}), ` +
-        `or name protocol version ${MODERN_VERSION} in params._meta["${META_PROTOCOL_VERSION}"]`,
-      { supported: [...SUPPORTED_VERSIONS] },
-    );
   }
 
   private discover(): Result {

@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { embeddedBackend, remoteBackend, type VerifyBackend } from './backends.js';
+import { McpServer } from './protocol.js';
+import { SERVER_INFO } from './server-info.js';
+import type { StdioConfig } from './stdio-config.js';
+import type { StdioLog } from './stdio-log.js';
+import { STDIO } from './stdio.tokens.js';
+
+/** The backend the configuration asks for: the HTTP API when SVC_API_URL is set, else in-process. */
+export function backendFor(config: StdioConfig, log: StdioLog): VerifyBackend {
+  if (config.apiUrl) {
+    return remoteBackend({
+      baseUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      timeoutMs: config.apiTimeoutMs,
+      userAgent: `${SERVER_INFO.name}/${SERVER_INFO.version}`,
+      log,
+    });
+  }
+  return embeddedBackend({ corpusDir: config.corpusDir, log });
+}
+
+/** Composition root of the stdio runtime. */
+export function buildStdioContainer(config: StdioConfig, log: StdioLog): Container {
+  const container = new Container();
+  container.bind<StdioConfig>(STDIO.Config).toConstantValue(config);
+  container.bind<StdioLog>(STDIO.Log).toConstantValue(log);
+  container
+    .bind<VerifyBackend>(STDIO.Backend)
+    .toResolvedValue((c: StdioConfig, l: StdioLog) => backendFor(c, l), [STDIO.Config, STDIO.Log])
+    .inSingletonScope();
+  container
+    .bind<McpServer>(STDIO.Server)
+    .toResolvedValue((backend: VerifyBackend, l: StdioLog) => new McpServer({ backend, log: l }), [STDIO.Backend, STDIO.Log])
+    .inSingletonScope();
+  return container;
+}

@@ -1,0 +1,183 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BackendError, embeddedBackend, type VerifyBackend } from '../../runtimes/stdio/backends.js';
+import { createVerifier } from '../../runtimes/embed/create-verifier.js';
+import { type LineClient, modernMeta, schemaErrors, startInMemory, testBackend, verdictOf } from './stdio-harness.js';
+import { stdioCorpus } from './stdio-corpus.js';
+
+let client: LineClient;
+let tools: any[];
+
+beforeEach(async () => {
+  ({ client } = await startInMemory());
+  await client.initialize('2025-11-25');
+  tools = (await client.request('tools/list')).result.tools;
+});
+
+const outputSchemaOf = (name: string) => tools.find((t) => t.name === name).outputSchema;
+
+async function verify(args: unknown) {
+  const res = await client.callTool('verify_art_records', args);
+  expect(res.error).toBeUndefined();
+  return res.result;
+}
+
+/** The JSON that follows the summary in the text item. */
+const jsonInText = (text: string) => JSON.parse(text.slice(text.indexOf('\n{') + 1));
+
+describe('tools/call verify_art_records', () => {
+  it('attests a firm attribution (name order and case ignored) with the same verdict as createVerifier', async () => {
+    const args = { subject_artist: 'TURNER, Joseph Mallord William', subject_title: 'the fighting temeraire' };
+    const result = await verify(args);
+    expect(result.isError).toBeUndefined();
+    const r = result.structuredContent;
+    expect(schemaErrors(outputSchemaOf('verify_art_records'), r)).toEqual([]);
+    expect(r.verdict).toBe('attested');
+    expect(r.subject).toEqual({ artist: args.subject_artist, title: args.subject_title });
+    expect(r.attestations).toHaveLength(3);
+    expect(verdictOf(r)).toEqual(verdictOf(await createVerifier({ snapshot: stdioCorpus }).verify(args)));
+    // One text item: a readable summary, then the same JSON.
+    expect(result.content).toHaveLength(1);
+    const text: string = result.content[0].text;
+    expect(text).toMatch(/^Verdict: attested for "the fighting temeraire" by TURNER, Joseph Mallord William\./);
+    expect(text).toContain(`request_id ${r.request_id}`);
+    expect(text).toContain('https://www.tate.org.uk/art/artworks/turner-N00524');
+    expect(jsonInText(text)).toEqual(r);
+  });
+
+  it('contradicts a qualified attribution and gives the requalification in the summary', async () => {
+    const result = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const r = result.structuredContent;
+    expect(r.verdict).toBe('contradicted');
+    expect(r.contradicted_pillars).toEqual(['authentication']);
+    expect(r.suggested_requalification).not.toBeNull();
+    expect(result.content[0].text).toContain(`Suggested requalification: "${r.suggested_requalification.term_fr}"`);
+    expect(schemaErrors(outputSchemaOf('verify_art_records'), r)).toEqual([]);
+  });
+
+  it('answers unavailable (not an error) outside the corpus', async () => {
+    const result = await verify({ subject_artist: 'Banksy', subject_title: 'Girl with Balloon' });
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent.verdict).toBe('unavailable');
+    expect(result.structuredContent.attestations).toEqual([]);
+  });
+
+  it('lists ambiguous titles as near matches with a hint, and subject_ref picks one', async () => {
+    const ambiguous = await verify({ subject_artist: 'J. M. W. Turner', subject_title: 'Sketchbook Leaf' });
+    expect(ambiguous.structuredContent.verdict).toBe('unavailable');
+    const ids = ambiguous.structuredContent.near_matches.map((m: any) => m.work_id).sort();
+    expect(ids).toEqual(['wrk_tate_D00001', 'wrk_tate_D00002']);
+    expect(ambiguous.content[0].text).toMatch(/call again with subject_ref/);
+    const picked = await verify({ subject_artist: 'J. M. W. Turner', subject_title: 'Sketchbook Leaf', subject_ref: 'wrk_tate_D00002' });
+    expect(picked.structuredContent.verdict).toBe('attested');
+    expect(picked.structuredContent.attestations[0].source_ref).toMatch(/D00002/);
+  });
+
+  it.each([
+    [{ subject_title: 'The Fighting Temeraire' }, /subject_artist is required/],
+    [{ subject_artist: 'Turner' }, /subject_title is required/],
+    [{ subject_artist: '   ', subject_title: 'x' }, /subject_artist must not be blank/],
+    [{ subject_artist: 'Turner', subject_title: 'x'.repeat(301) }, /subject_title must be at most 300 characters/],
+    [{ subject_artist: 42, subject_title: 'x' }, /subject_artist must be a string/],
+    [{ subject_artist: 'Turner', subject_title: 'x', subject_ref: '' }, /subject_ref must not be blank/],
+    [undefined, /subject_artist is required.*subject_title is required/],
+  ])('answers invalid arguments %j with an isError result naming the field', async (args, message) => {
+    const result = await verify(args);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(message) }]);
+    expect(result.content[0].text).toMatch(/^Invalid arguments for verify_art_records\./);
+  });
+});
+
+describe('tools/call verify_coverage', () => {
+  it('returns the manifest, valid against its outputSchema, with a summary', async () => {
+    const res = await client.callTool('verify_coverage', {});
+    const m = res.result.structuredContent;
+    expect(schemaErrors(outputSchemaOf('verify_coverage'), m)).toEqual([]);
+    expect(m.counts).toMatchObject({ artists: 2, works: 4 });
+    expect(m.artists.map((a: any) => a.name)).toEqual(['John Hoppner', 'Joseph Mallord William Turner']);
+    expect(res.result.content[0].text).toMatch(/^Coverage: 2 artists, 4 works, \d+ claims/);
+    expect(jsonInText(res.result.content[0].text)).toEqual(m);
+  });
+
+  it('treats missing or null arguments as none, and refuses extra arguments with isError', async () => {
+    expect((await client.callTool('verify_coverage')).result.structuredContent.counts.artists).toBe(2);
+    expect((await client.callTool('verify_coverage', null)).result.structuredContent.counts.artists).toBe(2);
+    const extra = await client.callTool('verify_coverage', { artist: 'Turner' });
+    expect(extra.result.isError).toBe(true);
+    expect(extra.result.content[0].text).toMatch(/takes no arguments/);
+  });
+});
+
+describe('tools/call: protocol errors and failures', () => {
+  it('answers -32602 for an unknown tool, a missing name and arguments that are not an object', async () => {
+    const unknown = await client.callTool('delete_everything', {});
+    expect(unknown.error).toMatchObject({ code: -32602, message: 'Unknown tool: delete_everything' });
+    expect((await client.request('tools/call', {})).error.code).toBe(-32602);
+    expect((await client.request('tools/call', { name: 7 })).error.code).toBe(-32602);
+    for (const args of [['Turner', 'x'], 'Turner', 3, true]) {
+      const res = await client.callTool('verify_art_records', args);
+      expect(res.error.code).toBe(-32602);
+    }
+  });
+
+  it('never shows internal error text: an unexpected backend failure is a generic isError result', async () => {
+    const failing: VerifyBackend = {
+      mode: 'embedded',
+      verify: async () => {
+        throw new Error('SQLITE_CORRUPT: database disk image is malformed at /srv/secret/path.db');
+      },
+      coverage: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'index')");
+      },
+    };
+    const { client: c } = await startInMemory({ backend: failing });
+    const v = await c.callTool('verify_art_records', { subject_artist: 'a', subject_title: 'b' }, modernMeta());
+    const cov = await c.callTool('verify_coverage', {}, modernMeta());
+    for (const res of [v, cov]) {
+      expect(res.result.isError).toBe(true);
+      expect(res.result.content[0].text).toMatch(/failed unexpectedly; the server log \(stderr\) has the details/);
+      expect(JSON.stringify(res)).not.toMatch(/SQLITE|secret|Cannot read|undefined|at \//);
+    }
+  });
+
+  it('shows a backend error message as is (it is written to be safe), field errors included', async () => {
+    const refusing: VerifyBackend = {
+      mode: 'remote',
+      verify: async () => {
+        throw new BackendError('invalid_arguments', 'The attestation API rejected the request.', {
+          fieldErrors: [{ path: 'subject_title', message: 'must not contain control characters' }],
+        });
+      },
+      coverage: async () => {
+        throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });
+      },
+    };
+    const { client: c } = await startInMemory({ backend: refusing });
+    const v = await c.callTool('verify_art_records', { subject_artist: 'a', subject_title: 'b' }, modernMeta());
+    expect(v.result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'The attestation API rejected the request. subject_title: must not contain control characters.' }],
+    });
+    const cov = await c.callTool('verify_coverage', {}, modernMeta());
+    expect(cov.result.content[0].text).toBe('The attestation API rate limit was reached (HTTP 429). Retry after 12 s.');
+  });
+
+  it('reports a corpus that cannot load as a tool error, not a crash', async () => {
+    const { client: c } = await startInMemory({ backend: embeddedBackend({ corpusDir: '/nonexistent/corpus' }) });
+    const res = await c.callTool('verify_coverage', {}, modernMeta());
+    expect(res.result.isError).toBe(true);
+    expect(res.result.content[0].text).toMatch(/bundled attestation corpus could not answer/);
+    expect(res.result.content[0].text).not.toMatch(/nonexistent|ENOENT/);
+    // The server still serves.
+    expect((await c.request('ping')).result).toEqual({});
+  });
+
+  it('keeps serving after failures: the same backend answers the next call', async () => {
+    const backend = testBackend();
+    const { client: c } = await startInMemory({ backend });
+    await c.callTool('verify_art_records', {}, modernMeta());
+    const ok = await c.callTool('verify_art_records', { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' }, modernMeta());
+    expect(ok.result.structuredContent.verdict).toBe('contradicted');
+  });
+});
