@@ -9,15 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
-import {
-  CLAIM_KINDS,
-  PILLARS,
-  QUALIFIERS,
-  SOURCE_TAGS,
-  type CorpusArtist,
-  type CorpusSnapshot,
-  type CorpusWork,
-} from '../../core/attestation/corpus.model.js';
+import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { CORPUS_FORMAT, CorpusFormatError, decodeWork } from './corpus-format.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const ARTISTS_FILE = 'artists.ndjson.gz';
@@ -33,7 +26,7 @@ export interface CorpusManifestSource {
 }
 
 export interface CorpusManifest {
-  format: 1;
+  format: typeof CORPUS_FORMAT;
   build_id: string;
   built_at: string;
   sources: CorpusManifestSource[];
@@ -74,7 +67,7 @@ export async function readCorpusManifest(dir: string = defaultCorpusDir()): Prom
     throw new CorpusLoadError(`${path}: cannot read manifest (${(err as Error).message})`);
   }
   const m = parsed as Partial<CorpusManifest>;
-  if (!m || m.format !== 1) throw new CorpusLoadError(`${path}: unsupported manifest format ${String(m?.format)}`);
+  if (!m || m.format !== CORPUS_FORMAT) throw new CorpusLoadError(`${path}: unsupported manifest format ${String(m?.format)}`);
   if (typeof m.build_id !== 'string' || !/^[0-9a-f]{8,64}$/.test(m.build_id)) {
     throw new CorpusLoadError(`${path}: build_id must be a hex string`);
   }
@@ -113,11 +106,6 @@ async function eachGzipLine(path: string, onLine: (text: string, line: number) =
   if (rest && rest.length > 0) onLine(rest.toString('utf8'), line + 1);
 }
 
-const QUALIFIER_SET = new Set<string>(QUALIFIERS);
-const SOURCE_SET = new Set<string>(SOURCE_TAGS);
-const PILLAR_SET = new Set<string>(PILLARS);
-const KIND_SET = new Set<string>(CLAIM_KINDS);
-
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isStringArray = (v: unknown): v is string[] => {
   if (!Array.isArray(v)) return false;
@@ -138,41 +126,8 @@ export function artistProblem(v: unknown): string | null {
   return null;
 }
 
-/** Returns a problem description, or null when the record has the work shape. */
-export function workProblem(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null) return 'not an object';
-  const w = v as Record<string, unknown>;
-  if (!isString(w.work_id) || w.work_id === '') return 'work_id must be a non-empty string';
-  if (!isString(w.title) || w.title.trim() === '') return 'title must be a non-empty string';
-  if (!isStringArray(w.title_aliases)) return 'title_aliases must be an array of strings';
-  if (!isStringArray(w.inventory_numbers)) return 'inventory_numbers must be an array of strings';
-  if (!Array.isArray(w.attributions) || w.attributions.length === 0) return 'attributions must be a non-empty array';
-  const attributions = w.attributions as Record<string, unknown>[];
-  for (let i = 0; i < attributions.length; i++) {
-    const a = attributions[i];
-    if (typeof a !== 'object' || a === null) return `attributions[${i}] is not an object`;
-    if (!isString(a.artist_id)) return `attributions[${i}].artist_id must be a string`;
-    if (!isString(a.qualifier) || !QUALIFIER_SET.has(a.qualifier)) return `attributions[${i}].qualifier is not a known qualifier`;
-    if (typeof a.current !== 'boolean') return `attributions[${i}].current must be a boolean`;
-    if (!isString(a.display)) return `attributions[${i}].display must be a string`;
-    if (!isString(a.source) || !SOURCE_SET.has(a.source)) return `attributions[${i}].source is not a known source tag`;
-    if (!isString(a.source_ref)) return `attributions[${i}].source_ref must be a string`;
-  }
-  if (!Array.isArray(w.claims)) return 'claims must be an array';
-  const claims = w.claims as Record<string, unknown>[];
-  for (let i = 0; i < claims.length; i++) {
-    const c = claims[i];
-    if (typeof c !== 'object' || c === null) return `claims[${i}] is not an object`;
-    if (!isString(c.pillar) || !PILLAR_SET.has(c.pillar)) return `claims[${i}].pillar is not a known pillar`;
-    if (!isString(c.kind) || !KIND_SET.has(c.kind)) return `claims[${i}].kind is not a known claim kind`;
-    if (!isString(c.claim) || c.claim === '') return `claims[${i}].claim must be a non-empty string`;
-    if (!isString(c.source) || !SOURCE_SET.has(c.source)) return `claims[${i}].source is not a known source tag`;
-    if (!isString(c.source_ref) || c.source_ref === '') return `claims[${i}].source_ref must be a non-empty string`;
-  }
-  return null;
-}
-
-async function readRecords<T>(path: string, problem: (v: unknown) => string | null): Promise<T[]> {
+/** Parses each line and turns it into a record with `decode`, which throws on a bad shape. */
+async function readRecords<T>(path: string, decode: (v: unknown) => T): Promise<T[]> {
   if (!existsSync(path)) throw new CorpusLoadError(`${path}: file not found`);
   const out: T[] = [];
   await eachGzipLine(path, (text, line) => {
@@ -182,11 +137,19 @@ async function readRecords<T>(path: string, problem: (v: unknown) => string | nu
     } catch (err) {
       throw new CorpusLoadError(`${path}:${line}: invalid JSON (${(err as Error).message})`);
     }
-    const p = problem(value);
-    if (p) throw new CorpusLoadError(`${path}:${line}: ${p}`);
-    out.push(value as T);
+    try {
+      out.push(decode(value));
+    } catch (err) {
+      throw new CorpusLoadError(`${path}:${line}: ${(err as Error).message}`);
+    }
   });
   return out;
+}
+
+function decodeArtist(value: unknown): CorpusArtist {
+  const p = artistProblem(value);
+  if (p) throw new CorpusFormatError(p);
+  return value as CorpusArtist;
 }
 
 export async function loadCorpusSnapshot(dir: string = defaultCorpusDir()): Promise<CorpusSnapshot> {
@@ -194,8 +157,8 @@ export async function loadCorpusSnapshot(dir: string = defaultCorpusDir()): Prom
   const artistsPath = join(dir, ARTISTS_FILE);
   const worksPath = join(dir, WORKS_FILE);
   const [artists, works] = await Promise.all([
-    readRecords<CorpusArtist>(artistsPath, artistProblem),
-    readRecords<CorpusWork>(worksPath, workProblem),
+    readRecords(artistsPath, decodeArtist),
+    readRecords(worksPath, decodeWork),
   ]);
 
   const artistIds = new Set<string>();

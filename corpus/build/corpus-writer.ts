@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Attribution, Claim, CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
+import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
+import { CORPUS_FORMAT, encodeWork } from '../../adapters/corpus/corpus-format.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import type { SourceInfo } from './source.model.js';
 
@@ -24,7 +25,7 @@ export interface ManifestSource extends SourceInfo {
 }
 
 export interface CorpusManifest {
-  format: 1;
+  format: typeof CORPUS_FORMAT;
   build_id: string;
   built_at: string;
   sources: ManifestSource[];
@@ -51,31 +52,8 @@ function artistLine(a: CorpusArtist): string {
   });
 }
 
-function attributionRecord(a: Attribution): Attribution {
-  return {
-    artist_id: a.artist_id,
-    qualifier: a.qualifier,
-    current: a.current,
-    display: a.display,
-    source: a.source,
-    source_ref: a.source_ref,
-    ...(a.effective_date ? { effective_date: a.effective_date } : {}),
-  };
-}
-
-function claimRecord(c: Claim): Claim {
-  return { pillar: c.pillar, kind: c.kind, claim: c.claim, source: c.source, source_ref: c.source_ref };
-}
-
 function workLine(w: CorpusWork): string {
-  return JSON.stringify({
-    work_id: w.work_id,
-    title: w.title,
-    title_aliases: w.title_aliases,
-    inventory_numbers: w.inventory_numbers,
-    attributions: w.attributions.map(attributionRecord),
-    claims: w.claims.map(claimRecord),
-  });
+  return JSON.stringify(encodeWork(w));
 }
 
 export function serialise(artists: CorpusArtist[], works: CorpusWork[]): { artistsText: string; worksText: string; buildId: string } {
@@ -142,7 +120,7 @@ export async function writeCorpus(
   } catch {
     // no previous manifest
   }
-  const manifest: CorpusManifest = { format: 1, build_id: buildId, built_at: builtAtText, sources: manifestSources, counts };
+  const manifest: CorpusManifest = { format: CORPUS_FORMAT, build_id: buildId, built_at: builtAtText, sources: manifestSources, counts };
 
   await mkdir(outDir, { recursive: true });
   await writeAtomic(join(outDir, ARTISTS_FILE), artistsGz);

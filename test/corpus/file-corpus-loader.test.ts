@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorpusLoadError, loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
+import { decodeWork, encodeWork } from '../../adapters/corpus/corpus-format.js';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
 import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
 
@@ -41,7 +42,7 @@ const work: CorpusWork = {
   ],
 };
 const manifest = {
-  format: 1,
+  format: 2,
   build_id: 'abcdef012345',
   built_at: '2026-01-01T00:00:00.000Z',
   sources: [],
@@ -62,9 +63,29 @@ async function writeFixture(artistLines: string[], workLines: string[], m: objec
   await writeFile(join(dir, 'works.ndjson.gz'), gzipSync(workLines.map((l) => `${l}\n`).join('')));
 }
 
+const line = (w: CorpusWork) => JSON.stringify(encodeWork(w));
+
+describe('corpus format 2 codec', () => {
+  it('round-trips a work, lists each URL once and shares it', () => {
+    const encoded = encodeWork(work);
+    expect(encoded.refs).toEqual(['http://www.tate.org.uk/art/artworks/turner-snow-storm-n00530']);
+    expect(encoded.claims[0]).toEqual(['authentication', 'attribution', work.claims[0].claim, 'import:tate', 0]);
+    const decoded = decodeWork(JSON.parse(JSON.stringify(encoded)));
+    expect(decoded).toEqual(work);
+    expect(decoded.claims[0].source_ref).toBe(decoded.attributions[0].source_ref);
+  });
+
+  it('keeps an effective date and refuses a ref index that points nowhere', () => {
+    const dated = { ...work, attributions: [{ ...work.attributions[0], current: false, effective_date: '1992-01-23' }] };
+    expect(decodeWork(JSON.parse(JSON.stringify(encodeWork(dated))))).toEqual(dated);
+    const bad = { ...encodeWork(work), claims: [['authentication', 'attribution', 'x', 'import:tate', 7]] };
+    expect(() => decodeWork(bad)).toThrow(/claims\[0\] points to no ref/);
+  });
+});
+
 describe('loadCorpusSnapshot', () => {
   it('loads a corpus directory', async () => {
-    await writeFixture([JSON.stringify(turner)], [JSON.stringify(work)]);
+    await writeFixture([JSON.stringify(turner)], [line(work)]);
     const snap = await loadCorpusSnapshot(dir);
     expect(snap.build_id).toBe('abcdef012345');
     expect(snap.artists).toEqual([turner]);
@@ -73,27 +94,27 @@ describe('loadCorpusSnapshot', () => {
   });
 
   it('names the file and line of a malformed record', async () => {
-    const bad = { ...work, work_id: 'wrk_tate_N00531', claims: [{ ...work.claims[0], pillar: 'rumour' }] };
-    await writeFixture([JSON.stringify(turner)], [JSON.stringify(work), JSON.stringify(bad)]);
-    await expect(loadCorpusSnapshot(dir)).rejects.toThrow(/works\.ndjson\.gz:2: claims\[0\]\.pillar/);
+    const bad = { ...work, work_id: 'wrk_tate_N00531', claims: [{ ...work.claims[0], pillar: 'rumour' as never }] };
+    await writeFixture([JSON.stringify(turner)], [line(work), line(bad)]);
+    await expect(loadCorpusSnapshot(dir)).rejects.toThrow(/works\.ndjson\.gz:2: claims\[0\]: pillar/);
   });
 
   it('names the line of invalid JSON', async () => {
-    await writeFixture([JSON.stringify(turner), '{"artist_id": '], [JSON.stringify(work)]);
+    await writeFixture([JSON.stringify(turner), '{"artist_id": '], [line(work)]);
     await expect(loadCorpusSnapshot(dir)).rejects.toThrow(/artists\.ndjson\.gz:2: invalid JSON/);
   });
 
   it('rejects an attribution to an unknown artist and duplicate ids', async () => {
     const orphan = { ...work, attributions: [{ ...work.attributions[0], artist_id: 'art_missing' }] };
-    await writeFixture([JSON.stringify(turner)], [JSON.stringify(orphan)]);
+    await writeFixture([JSON.stringify(turner)], [line(orphan)]);
     await expect(loadCorpusSnapshot(dir)).rejects.toThrow(/unknown artist art_missing/);
-    await writeFixture([JSON.stringify(turner)], [JSON.stringify(work), JSON.stringify(work)]);
+    await writeFixture([JSON.stringify(turner)], [line(work), line(work)]);
     await expect(loadCorpusSnapshot(dir)).rejects.toThrow(/works\.ndjson\.gz:2: duplicate work_id/);
   });
 
   it('fails clearly without a manifest', async () => {
     await expect(loadCorpusSnapshot(dir)).rejects.toBeInstanceOf(CorpusLoadError);
-    await writeFixture([], [], { ...manifest, format: 2 });
+    await writeFixture([], [], { ...manifest, format: 1 });
     await expect(readCorpusManifest(dir)).rejects.toThrow(/unsupported manifest format/);
   });
 });
