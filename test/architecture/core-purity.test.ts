@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const coreDir = join(root, 'core');
+
+/** Every module specifier of a TypeScript source: static, type-only, dynamic and re-exports. */
+export function importSpecifiers(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [/\b(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const p of patterns) for (const m of source.matchAll(p)) found.push(m[1]);
+  return found;
+}
+
+function* tsFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* tsFiles(path);
+    else if (entry.name.endsWith('.ts')) yield path;
+  }
+}
+
+/** The violations of core purity in one file: anything that is not a relative path inside core/. */
+export function violations(file: string, source: string): string[] {
+  return importSpecifiers(source).filter((spec) => {
+    if (!spec.startsWith('.')) return true; // npm package or Node built-in
+    return relative(coreDir, resolve(dirname(file), spec)).startsWith('..');
+  });
+}
+
+describe('core/ is pure TypeScript', () => {
+  it('the checker sees every import form', () => {
+    const sample = [
+      "import type { Context } from 'koa';",
+      "import { readFile } from 'node:fs';",
+      "export { x } from '../../adapters/sql/database.js';",
+      "import 'reflect-metadata';",
+      "const m = await import('kysely');",
+      "import { ok } from './ok.js';",
+    ].join('\n');
+    expect(violations(join(coreDir, 'attestation', 'x.ts'), sample)).toEqual([
+      'koa',
+      'node:fs',
+      '../../adapters/sql/database.js',
+      'reflect-metadata',
+      'kysely',
+    ]);
+  });
+
+  it('no file under core/ imports a package, a Node built-in, an adapter or a runtime (type imports included)', () => {
+    const found: string[] = [];
+    for (const file of tsFiles(coreDir)) {
+      for (const v of violations(file, readFileSync(file, 'utf8'))) found.push(`${relative(root, file)} -> ${v}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no decorators in core/', () => {
+    const found: string[] = [];
+    for (const file of tsFiles(coreDir)) {
+      if (/^\s*@[A-Za-z_]\w*\s*(\(|$)/m.test(readFileSync(file, 'utf8'))) found.push(relative(root, file));
+    }
+    expect(found).toEqual([]);
+  });
+});
