@@ -31,6 +31,25 @@ function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Counts as a plain object: the known tags in their order, then any other tag sorted. */
+function sourceCounts(counts: ReadonlyMap<string, number>): Record<string, number> {
+  const known: readonly string[] = SOURCE_TAGS;
+  const others = [...counts.keys()].filter((tag) => !known.includes(tag)).sort(byCodePoint);
+  const out: Record<string, number> = {};
+  for (const tag of [...known, ...others]) {
+    Object.defineProperty(out, tag, { value: counts.get(tag) ?? 0, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** An artist's first work firmly and currently theirs, else their first work at all. */
+function firstWorkOf(artistId: string, workIds: readonly string[], works: ReadonlyMap<string, CorpusWork>): string | undefined {
+  const firm = workIds.find((id) =>
+    works.get(id)?.attributions.some((a) => a.artist_id === artistId && a.current && a.qualifier === 'firm'),
+  );
+  return firm ?? workIds[0];
+}
+
 export class CorpusIndex {
   private worksByInventory: ReadonlyMap<string, readonly string[]> | null = null;
 
@@ -69,9 +88,7 @@ export class CorpusIndex {
     const works: CorpusWork[] = [];
     const titlesByArtist = new Map<string, Map<string, string[]>>();
     const worksByArtist = new Map<string, string[]>();
-    const firmWorkByArtist = new Map<string, string>();
-    const claimsBySource: Record<string, number> = {};
-    for (const tag of SOURCE_TAGS) claimsBySource[tag] = 0;
+    const claimsBySource = new Map<string, number>(SOURCE_TAGS.map((tag) => [tag, 0]));
     let claims = 0;
 
     for (const work of snapshot.works) {
@@ -80,16 +97,13 @@ export class CorpusIndex {
       works.push(work);
       for (const claim of work.claims) {
         claims += 1;
-        claimsBySource[claim.source] = (claimsBySource[claim.source] ?? 0) + 1;
+        claimsBySource.set(claim.source, (claimsBySource.get(claim.source) ?? 0) + 1);
       }
       const keys = titleKeys(work.title, work.title_aliases);
       for (const attribution of work.attributions) {
         const artistId = attribution.artist_id;
         if (!artistById.has(artistId)) continue;
         push(worksByArtist, artistId, work.work_id);
-        if (attribution.current && attribution.qualifier === 'firm' && !firmWorkByArtist.has(artistId)) {
-          firmWorkByArtist.set(artistId, work.work_id);
-        }
         let titles = titlesByArtist.get(artistId);
         if (titles === undefined) {
           titles = new Map();
@@ -102,13 +116,17 @@ export class CorpusIndex {
       for (const ids of titles.values()) if (ids.length > 1) ids.sort(byCodePoint);
     }
 
-    const counts: CorpusCounts = { artists: artists.length, works: works.length, claims, claims_by_source: claimsBySource };
+    const firstWorks = new Map<string, string | undefined>(); // filled on demand
+    const counts: CorpusCounts = { artists: artists.length, works: works.length, claims, claims_by_source: sourceCounts(claimsBySource) };
     const nearMatcher = NearMatcher.build({
       titlesByArtist,
       artistsByName,
       artistName: (id) => artistById.get(id)?.name ?? id,
       workTitle: (id) => workById.get(id)?.title ?? '',
-      firstWorkOf: (id) => firmWorkByArtist.get(id) ?? worksByArtist.get(id)?.[0],
+      firstWorkOf: (id) => {
+        if (!firstWorks.has(id)) firstWorks.set(id, firstWorkOf(id, worksByArtist.get(id) ?? NO_IDS, workById));
+        return firstWorks.get(id);
+      },
     });
     return new CorpusIndex(
       snapshot.build_id,

@@ -51,33 +51,39 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   if (artistIds.length === 0) return unavailable(index.similarArtists(subjectArtist, subjectTitle));
 
   const titleKey = normaliseTitle(subjectTitle);
-  const candidates = titleKey === '' ? [] : candidateWorks(index, artistIds, titleKey);
+  const candidates = titleKey === '' ? [] : candidateIds(index, artistIds, titleKey);
   if (candidates.length === 0) return unavailable(index.similarTitles(artistIds, subjectTitle));
 
-  let work: CorpusWork | undefined = candidates.length === 1 ? candidates[0] : undefined;
-  if (work === undefined) {
+  let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
+  if (candidates.length > 1) {
     const ref = text(input.subject_ref).trim();
-    work = ref === '' ? undefined : pickByRef(candidates, ref);
+    work = ref === '' ? undefined : pickByRef(index, candidates, ref);
     if (work === undefined) return unavailable(ambiguous(index, candidates, artistIds));
   }
-  return judge(index, work, artistIds);
+  return work === undefined ? unavailable([]) : judge(index, work, artistIds);
 }
 
-/** Works matching the title key under any of the artists, sorted by work id, distinct. */
-function candidateWorks(index: CorpusIndex, artistIds: readonly string[], titleKey: string): CorpusWork[] {
+/** Ids of the works matching the title key under any of the artists: sorted, distinct. */
+function candidateIds(index: CorpusIndex, artistIds: readonly string[], titleKey: string): readonly string[] {
+  if (artistIds.length === 1) return index.workIdsByTitle(artistIds[0] as string, titleKey);
   const ids = new Set<string>();
   for (const artistId of artistIds) for (const id of index.workIdsByTitle(artistId, titleKey)) ids.add(id);
-  return [...ids]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((id) => index.work(id))
-    .filter((w): w is CorpusWork => w !== undefined);
+  return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The one candidate whose work id or an inventory number is `ref`; undefined unless exactly one. */
-function pickByRef(candidates: readonly CorpusWork[], ref: string): CorpusWork | undefined {
+function pickByRef(index: CorpusIndex, candidateIds: readonly string[], ref: string): CorpusWork | undefined {
   const folded = foldText(ref);
-  const hits = candidates.filter((w) => w.work_id === ref || (folded !== '' && w.inventory_numbers.some((n) => inventoryMatches(n, folded))));
-  return hits.length === 1 ? hits[0] : undefined;
+  let picked: CorpusWork | undefined;
+  for (const id of candidateIds) {
+    const work = index.work(id);
+    if (work === undefined) continue;
+    if (work.work_id === ref || (folded !== '' && work.inventory_numbers.some((n) => inventoryMatches(n, folded)))) {
+      if (picked !== undefined) return undefined; // the reference fits several candidates
+      picked = work;
+    }
+  }
+  return picked;
 }
 
 const HOLDER_PREFIX = /^\p{L}+ /u;
@@ -90,11 +96,15 @@ function inventoryMatches(inventoryNumber: string, foldedRef: string): boolean {
   return holder !== null && folded.slice(holder[0].length) === foldedRef;
 }
 
-function ambiguous(index: CorpusIndex, candidates: readonly CorpusWork[], artistIds: readonly string[]): NearMatch[] {
-  return candidates.slice(0, MAX_AMBIGUOUS_MATCHES).map((work) => {
-    const named = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
-    return { artist: index.artist(named)?.name ?? named, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_title' };
-  });
+function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistIds: readonly string[]): NearMatch[] {
+  const matches: NearMatch[] = [];
+  for (const id of candidateIds.slice(0, MAX_AMBIGUOUS_MATCHES)) {
+    const work = index.work(id);
+    if (work === undefined) continue;
+    const named = artistIds.find((a) => work.attributions.some((at) => at.artist_id === a)) ?? artistIds[0] ?? '';
+    matches.push({ artist: index.artist(named)?.name ?? named, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_title' });
+  }
+  return matches;
 }
 
 function unavailable(nearMatches: NearMatch[]): VerificationOutcome {
@@ -143,7 +153,8 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   const subjectId = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
   const request: RequalificationRequest = { subject_artist: index.artist(subjectId)?.name ?? subjectId, subject_qualifier: null };
   if (qualified.length > 0) {
-    // Several qualifiers for the subject in the deciding tier: the weakest guarantee wins.
+    // Several qualifiers for the subject in the deciding tier: the weakest guarantee wins
+    // (QUALIFIERS runs from the strongest guarantee, `firm`, to the weakest).
     const weakest = qualified.reduce((w, a) => (QUALIFIERS.indexOf(a.qualifier) > QUALIFIERS.indexOf(w.qualifier) ? a : w));
     request.subject_qualifier = weakest.qualifier;
     request.record_display = weakest.display;

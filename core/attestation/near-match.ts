@@ -11,6 +11,8 @@ import type { NearMatch } from './verification.model.js';
 export const NEAR_MATCH_THRESHOLD = 0.5;
 /** At most this many similar titles or artists are returned. */
 export const MAX_NEAR_MATCHES = 5;
+/** Artists with the closest names looked at for a similar-artist suggestion. */
+const SIMILAR_ARTIST_POOL = 10;
 
 /** What the near matcher needs to know of the corpus. */
 export interface NearMatchCorpus {
@@ -28,6 +30,9 @@ export interface NearMatchCorpus {
 export function roundScore(score: number): number {
   return Math.round(Math.min(1, Math.max(0, score)) * 100) / 100;
 }
+
+/** A fuzzy match is never exact: its score stops at 0.99 (1 is an ambiguous exact title's). */
+const MAX_FUZZY_SCORE = 0.99;
 
 /** Score descending, then work id, then artist: the order of every near-match list. */
 export function compareNearMatches(a: NearMatch, b: NearMatch): number {
@@ -70,31 +75,37 @@ export class NearMatcher {
   /**
    * Artists with a name close to `subjectArtist` (reason `similar_artist`), each shown with their
    * work whose title is closest to `subjectTitle`, or else their first work.
+   *
+   * A suggestion is an (artist, work) pair, so its score combines both similarities:
+   * 1 - (1 - name) * (1 - title), with title 0 when no title of the artist is close. A name
+   * alone keeps its own score; a close title lifts it ("Turner" with "Norham Castle, Sunrise"
+   * puts Joseph Mallord William Turner before the other Turners). The SIMILAR_ARTIST_POOL best
+   * names are considered.
    */
   similarArtists(subjectArtist: string, subjectTitle: string, limit = MAX_NEAR_MATCHES): NearMatch[] {
     const query = this.dictionary.prepare(normaliseName(subjectArtist));
     const scoreByArtist = new Map<string, number>();
     for (const entry of this.nameIndex.search(query, NEAR_MATCH_THRESHOLD)) {
-      const score = roundScore(entry.score);
+      const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
       if (score < NEAR_MATCH_THRESHOLD) continue;
       for (const artistId of this.corpus.artistsByName.get(entry.key) ?? []) {
         if (score > (scoreByArtist.get(artistId) ?? -1)) scoreByArtist.set(artistId, score);
       }
     }
-    // Best artists first (score, then name, then id), before looking up a work for each.
-    const ranked = [...scoreByArtist.entries()]
+    const pool = [...scoreByArtist.entries()]
       .map(([artistId, score]) => ({ artistId, score, name: this.corpus.artistName(artistId) }))
-      .sort((a, b) => b.score - a.score || cmp(a.name, b.name) || cmp(a.artistId, b.artistId));
+      .sort((a, b) => b.score - a.score || cmp(a.name, b.name) || cmp(a.artistId, b.artistId))
+      .slice(0, SIMILAR_ARTIST_POOL);
     const titleQuery = this.dictionary.prepare(normaliseTitle(subjectTitle));
     const matches: NearMatch[] = [];
-    for (const { artistId, score, name } of ranked) {
-      if (matches.length >= limit) break;
+    for (const { artistId, score, name } of pool) {
       const closest = this.titleMatches(artistId, titleQuery, 1)[0];
       const workId = closest?.work_id ?? this.corpus.firstWorkOf(artistId);
       if (workId === undefined) continue;
-      matches.push({ artist: name, title: this.corpus.workTitle(workId), work_id: workId, score, reason: 'similar_artist' });
+      const pair = Math.min(MAX_FUZZY_SCORE, roundScore(1 - (1 - score) * (1 - (closest?.score ?? 0))));
+      matches.push({ artist: name, title: this.corpus.workTitle(workId), work_id: workId, score: pair, reason: 'similar_artist' });
     }
-    return matches.sort(compareNearMatches);
+    return matches.sort(compareNearMatches).slice(0, limit);
   }
 
   /**
@@ -105,19 +116,25 @@ export class NearMatcher {
     const index = this.titleIndexes.get(artistId);
     const titles = this.corpus.titlesByArtist.get(artistId);
     if (index === undefined || titles === undefined) return [];
-    const artist = this.corpus.artistName(artistId);
-    const byWork = new Map<string, NearMatch>();
+    const best = new Map<string, number>();
     for (const entry of index.search(query, NEAR_MATCH_THRESHOLD)) {
-      const score = roundScore(entry.score);
+      const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
       if (score < NEAR_MATCH_THRESHOLD) continue;
       const workIds = titles.get(entry.key) ?? [];
       for (let w = 0; w < workIds.length && w < limit; w += 1) {
         const workId = workIds[w] as string;
-        if ((byWork.get(workId)?.score ?? -1) >= score) continue;
-        byWork.set(workId, { artist, title: this.corpus.workTitle(workId), work_id: workId, score, reason: 'similar_title' });
+        if ((best.get(workId) ?? -1) < score) best.set(workId, score);
       }
     }
-    return [...byWork.values()].sort(compareNearMatches).slice(0, limit);
+    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0])).slice(0, limit);
+    const artist = this.corpus.artistName(artistId);
+    return ranked.map(([workId, score]) => ({
+      artist,
+      title: this.corpus.workTitle(workId),
+      work_id: workId,
+      score,
+      reason: 'similar_title' as const,
+    }));
   }
 }
 

@@ -39,7 +39,7 @@ const ART_5: DecreeTerm = {
   article: 'art. 5',
   meaning:
     '\u00abatelier de\u00bb guarantees that the work was made in the master\u2019s workshop or under their ' +
-    'direction, not by the master\u2019s own hand',
+    'direction, not that the master made it',
 };
 const ART_6: DecreeTerm = {
   term_fr: '\u00e9cole de',

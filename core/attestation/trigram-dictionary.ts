@@ -3,17 +3,22 @@
  * (trigram-index.ts). A key is padded with one space each side, so that word starts and ends
  * count: "sea" has the trigrams " se", "sea", "ea ".
  *
- * Built for speed on a corpus build (a million trigrams): letters get 10-bit ids so a trigram
- * packs into one 30-bit integer, an open-addressing table maps it to a dense id, and encoding
- * writes into reused buffers instead of allocating per key.
+ * Built for speed on a corpus build (a million trigrams): letters get small ids, so that a
+ * trigram packs into one integer; trigrams of the first 63 letters seen (the Latin alphabet,
+ * digits, space) find their dense id in a flat array, others in an open-addressing table.
+ * Encoding writes into reused buffers, dedupes with a stamp array and never sorts.
  */
 
 /** Queries are cut to this many characters for fuzzy search (exact lookups use the whole key). */
 export const MAX_FUZZY_QUERY_CHARS = 256;
 
-const ALPHABET_BITS = 10;
+/** Letters 1..63 pack three to 18 bits: their trigrams are looked up in a flat array. */
+const SMALL_BITS = 6;
+const SMALL_LETTERS = 1 << SMALL_BITS;
+/** Other letters pack three to 30 bits, looked up in a hash table. */
+const LARGE_BITS = 10;
 /** Id shared by letters beyond the first 1,022 seen (rare scripts): a coarser match, no error. */
-const OVERFLOW_LETTER = (1 << ALPHABET_BITS) - 1;
+const OVERFLOW_LETTER = (1 << LARGE_BITS) - 1;
 const UNKNOWN = -1;
 
 /** Distinct trigrams of a key, as strings (for reading and tests). */
@@ -23,52 +28,6 @@ export function trigramsOf(key: string): string[] {
   const seen = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i += 1) seen.add(padded.slice(i, i + 3));
   return [...seen];
-}
-
-/** Sorts values[lo..hi] in place: quicksort (median of three), insertion sort on short runs. */
-function sortRange(values: Int32Array, lo: number, hi: number): void {
-  while (hi - lo > 16) {
-    const mid = (lo + hi) >>> 1;
-    const a = values[lo] as number;
-    const b = values[mid] as number;
-    const c = values[hi] as number;
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((values[i] as number) < pivot) i += 1;
-      while ((values[j] as number) > pivot) j -= 1;
-      if (i <= j) {
-        const t = values[i] as number;
-        values[i] = values[j] as number;
-        values[j] = t;
-        i += 1;
-        j -= 1;
-      }
-    }
-    // Recurse into the smaller side, loop on the larger: the stack stays shallow.
-    if (j - lo < hi - i) {
-      sortRange(values, lo, j);
-      lo = i;
-    } else {
-      sortRange(values, i, hi);
-      hi = j;
-    }
-  }
-  for (let k = lo + 1; k <= hi; k += 1) {
-    const v = values[k] as number;
-    let m = k - 1;
-    while (m >= lo && (values[m] as number) > v) {
-      values[m + 1] = values[m] as number;
-      m -= 1;
-    }
-    values[m + 1] = v;
-  }
-}
-
-/** Sorts the first `count` values in place, without allocating. */
-function sortPrefix(values: Int32Array, count: number): void {
-  if (count > 1) sortRange(values, 0, count - 1);
 }
 
 /** Non-negative integer -> integer map by open addressing (several times faster than a Map here). */
@@ -99,16 +58,13 @@ class IntTable {
     return this.keys[at] === key ? (this.values[at] as number) : -1;
   }
 
-  /** The value of `key`, or the next dense id (`size`) stored under it when it has none. */
-  intern(key: number): number {
+  /** Stores a value under a key the table does not hold yet. */
+  set(key: number, value: number): void {
     const at = this.slot(key);
-    if (this.keys[at] === key) return this.values[at] as number;
-    const id = this.size;
     this.keys[at] = key;
-    this.values[at] = id;
+    this.values[at] = value;
     this.size += 1;
     if (this.size * 2 > this.keys.length) this.grow();
-    return id;
   }
 
   private grow(): void {
@@ -128,25 +84,36 @@ class IntTable {
 }
 
 export interface PreparedQuery {
-  /** Sorted ids of the query trigrams the dictionary knows. */
+  /** Distinct ids of the query trigrams the dictionary knows (in no particular order). */
   ids: Int32Array;
   /** Number of distinct query trigrams, known or not. */
   size: number;
+  /** Distinct ids of the query words the dictionary knows. */
+  words: Int32Array;
 }
 
 /**
  * Trigram ids shared by all the indexes of one corpus index. Ids are handed out while the
- * indexes are built (`encode`); a query only looks them up (`prepare`).
+ * indexes are built (`encode` with `intern`); a query only looks them up (`prepare`).
  */
 export class TrigramDictionary {
   /** Letter ids of code units below 128; 0 when not assigned yet. */
   private readonly asciiLetters = new Int32Array(128);
   private readonly otherLetters = new Map<number, number>();
   private letterCount = 0;
-  private readonly table = new IntTable();
-  private codes = new Int32Array(256);
-  /** Output of the last `encode`: sorted distinct ids in its first `encode()` places. */
+  /** Dense id of a trigram of small letters, by packed code; -1 when unknown. */
+  private readonly smallIds = new Int32Array(1 << (3 * SMALL_BITS)).fill(-1);
+  private readonly largeIds = new IntTable();
+  private count = 0;
+  /** Per dense id, the number of the last key that produced it (dedupes without sorting). */
+  private seen = new Int32Array(1 << 14);
+  private stamp = 0;
+  /** Output of the last `encode`: distinct ids in its first places. */
   ids = new Int32Array(256);
+  /** Words (whole tokens) by hash, to dense word ids: a second, coarser kind of evidence. */
+  private readonly wordIds = new IntTable(1 << 12);
+  /** Output of the last `encodeWords`: distinct word ids in its first places. */
+  words = new Int32Array(64);
 
   private letterId(code: number, intern: boolean): number {
     let id = code < 128 ? (this.asciiLetters[code] as number) : (this.otherLetters.get(code) ?? 0);
@@ -160,58 +127,138 @@ export class TrigramDictionary {
     return id;
   }
 
+  /** Dense id of the trigram (a, b, c) of letter ids, interned or -1. */
+  private trigramId(a: number, b: number, c: number, intern: boolean): number {
+    if (a < SMALL_LETTERS && b < SMALL_LETTERS && c < SMALL_LETTERS) {
+      const code = (a << (2 * SMALL_BITS)) | (b << SMALL_BITS) | c;
+      const id = this.smallIds[code] as number;
+      if (id >= 0 || !intern) return id;
+      this.smallIds[code] = this.count;
+      return this.newId();
+    }
+    const code = (a << (2 * LARGE_BITS)) | (b << LARGE_BITS) | c;
+    const id = this.largeIds.get(code);
+    if (id >= 0 || !intern) return id;
+    this.largeIds.set(code, this.count);
+    return this.newId();
+  }
+
+  private newId(): number {
+    const id = this.count;
+    this.count += 1;
+    if (this.count > this.seen.length) {
+      const grown = new Int32Array(this.seen.length * 2);
+      grown.set(this.seen);
+      this.seen = grown;
+    }
+    return id;
+  }
+
   /**
-   * Encodes a key into `this.ids` (sorted distinct known ids) and returns
+   * Encodes a key into `this.ids` (distinct known ids) and returns
    * [number of ids, number of distinct trigrams known or not]. With `intern`, unknown trigrams
    * get new ids; without it they only count in the second number.
    */
   encode(key: string, intern: boolean): [number, number] {
-    const count = key.length; // a key padded with a space each side has as many trigrams as characters
-    if (count === 0) return [0, 0];
-    if (this.codes.length < count) {
-      this.codes = new Int32Array(count * 2);
-      this.ids = new Int32Array(count * 2);
-    }
-    const codes = this.codes;
+    const length = key.length; // a key padded with a space each side has as many trigrams as characters
+    if (length === 0) return [0, 0];
+    if (this.ids.length < length) this.ids = new Int32Array(length * 2);
+    const stamp = this.nextStamp();
+    const ids = this.ids;
     const space = this.letterId(0x20, true);
+    let known = 0;
+    let unknown = 0;
     let a = space;
     let b = this.letterId(key.charCodeAt(0), intern);
-    for (let i = 0; i < count; i += 1) {
-      const c = i + 1 < count ? this.letterId(key.charCodeAt(i + 1), intern) : space;
-      codes[i] = a === UNKNOWN || b === UNKNOWN || c === UNKNOWN ? UNKNOWN : (a << (2 * ALPHABET_BITS)) | (b << ALPHABET_BITS) | c;
+    for (let i = 0; i < length; i += 1) {
+      const c = i + 1 < length ? this.letterId(key.charCodeAt(i + 1), intern) : space;
+      if (a === UNKNOWN || b === UNKNOWN || c === UNKNOWN) unknown += 1; // a letter never seen: each counts
+      else {
+        const id = this.trigramId(a, b, c, intern);
+        if (id < 0) unknown += 1; // known letters, unknown trigram: counted once per occurrence
+        else if (this.seen[id] !== stamp) {
+          this.seen[id] = stamp;
+          ids[known++] = id;
+        }
+      }
       a = b;
       b = c;
     }
-    sortPrefix(codes, count);
-    const ids = this.ids;
-    let known = 0;
-    let size = 0;
-    let previous = UNKNOWN;
-    for (let i = 0; i < count; i += 1) {
-      const code = codes[i] as number;
-      if (code === UNKNOWN) {
-        size += 1; // trigrams with a letter never seen cannot be told apart: each counts
+    return [known, known + unknown];
+  }
+
+  /**
+   * Encodes the words of a key (space-separated) into `this.words` as distinct dense word ids
+   * and returns their number. Words are told apart by a 31-bit hash: a rare collision merges two
+   * words' lists, which only widens a candidate list (candidates are scored exactly).
+   */
+  encodeWords(key: string, intern: boolean): number {
+    let count = 0;
+    let hash = 0x811c9dc5;
+    let inWord = false;
+    for (let i = 0; i <= key.length; i += 1) {
+      const code = i < key.length ? key.charCodeAt(i) : 0x20;
+      if (code !== 0x20) {
+        hash = Math.imul(hash ^ code, 0x01000193);
+        inWord = true;
         continue;
       }
-      if (code === previous) continue;
-      previous = code;
-      size += 1;
-      const id = intern ? this.table.intern(code) : this.table.get(code);
-      if (id >= 0) ids[known++] = id;
+      if (!inWord) continue;
+      const wordKey = hash & 0x7fffffff;
+      let id = this.wordIds.get(wordKey);
+      if (id < 0 && intern) {
+        id = this.wordIds.size;
+        this.wordIds.set(wordKey, id);
+      }
+      let fresh = id >= 0;
+      for (let w = 0; w < count && fresh; w += 1) if (this.words[w] === id) fresh = false;
+      if (fresh) {
+        if (count === this.words.length) {
+          const grown = new Int32Array(count * 2);
+          grown.set(this.words);
+          this.words = grown;
+        }
+        this.words[count++] = id;
+      }
+      hash = 0x811c9dc5;
+      inWord = false;
     }
-    sortPrefix(ids, known);
-    return [known, size];
+    return count;
+  }
+
+  private nextStamp(): number {
+    if (this.stamp >= 0x3fffffff) {
+      this.seen.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp += 1;
+    return this.stamp;
+  }
+
+  /** Marks these ids with a fresh stamp and returns it: then `marks[id] === stamp` tells them. */
+  mark(ids: Int32Array): number {
+    const stamp = this.nextStamp();
+    const seen = this.seen;
+    for (let i = 0; i < ids.length; i += 1) seen[ids[i] as number] = stamp;
+    return stamp;
+  }
+
+  /** The mark array of `mark` (valid until the next `mark` or `encode`). */
+  get marks(): Int32Array {
+    return this.seen;
   }
 
   /** The query form of a key: its known trigram ids and its distinct trigram count. */
   prepare(key: string): PreparedQuery {
     const cut = key.length > MAX_FUZZY_QUERY_CHARS ? key.slice(0, MAX_FUZZY_QUERY_CHARS).trim() : key;
     const [known, size] = this.encode(cut, false);
-    return { ids: this.ids.slice(0, known), size };
+    const ids = this.ids.slice(0, known);
+    const words = this.words.slice(0, this.encodeWords(cut, false));
+    return { ids, size, words };
   }
 
-  /** Number of distinct trigrams known. */
+  /** Number of distinct trigrams known; ids run from 0 to size - 1. */
   get size(): number {
-    return this.table.size;
+    return this.count;
   }
 }
