@@ -1,36 +1,68 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { Database } from './database.js';
 
 export const SANDBOX_METER = 'sandbox';
 
-/** Archive and meter in one transaction, over any Kysely dialect. */
-export class SqlVerificationLedger implements VerificationLedger {
-  constructor(private readonly db: Kysely<Database>) {}
+interface Pending {
+  trace: VerificationTrace;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
 
-  async record(trace: VerificationTrace): Promise<void> {
-    const month = trace.served_at.slice(0, 7);
-    const meter_id = trace.key_id ?? SANDBOX_METER;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('verification_archive')
-        .values({
-          request_id: trace.request_id,
-          served_at: trace.served_at,
-          tier: trace.tier,
-          key_id: trace.key_id,
-          request_json: JSON.stringify(trace.request),
-          response_json: JSON.stringify(trace.response),
-        })
-        .execute();
-      await trx
-        .insertInto('verification_usage')
-        .values({ meter_id, month, served_calls: 1 })
-        .onConflict((oc) =>
-          oc.columns(['meter_id', 'month']).doUpdateSet((eb) => ({ served_calls: eb('verification_usage.served_calls', '+', 1) })),
-        )
-        .execute();
+/**
+ * Archive and meter over any Kysely dialect. Each verification's archive row and meter
+ * increment are written in one transaction. Records that arrive while a transaction is being
+ * written are grouped into the next one (group commit): every caller still waits for the
+ * commit that holds its own trace, but the cost of a transaction is shared. If a grouped
+ * transaction fails, its records are retried one transaction each, so one bad record never
+ * fails another.
+ */
+export class SqlVerificationLedger implements VerificationLedger {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxBatch = 256,
+  ) {}
+
+  record(trace: VerificationTrace): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ trace, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        // Let the requests of this turn of the event loop join the first batch.
+        setImmediate(() => void this.drain());
+      }
     });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          await this.db.transaction().execute((trx) => writeBatch(trx, batch.map((p) => p.trace)));
+          for (const p of batch) p.resolve();
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0].reject(err);
+            continue;
+          }
+          for (const p of batch) {
+            try {
+              await this.db.transaction().execute((trx) => writeBatch(trx, [p.trace]));
+              p.resolve();
+            } catch (single) {
+              p.reject(single);
+            }
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   async find(requestId: string): Promise<VerificationTrace | null> {
@@ -58,5 +90,39 @@ export class SqlVerificationLedger implements VerificationLedger {
       .where('month', '=', month)
       .executeTakeFirst();
     return row ? Number(row.served_calls) : 0;
+  }
+}
+
+async function writeBatch(trx: Transaction<Database>, traces: VerificationTrace[]): Promise<void> {
+  const meters = new Map<string, { meter_id: string; month: string; served_calls: number }>();
+  for (const trace of traces) {
+    await trx
+      .insertInto('verification_archive')
+      .values({
+        request_id: trace.request_id,
+        served_at: trace.served_at,
+        tier: trace.tier,
+        key_id: trace.key_id,
+        request_json: JSON.stringify(trace.request),
+        response_json: JSON.stringify(trace.response),
+      })
+      .execute();
+    const meter_id = trace.key_id ?? SANDBOX_METER;
+    const month = trace.served_at.slice(0, 7);
+    const key = `${meter_id}|${month}`;
+    const m = meters.get(key);
+    if (m) m.served_calls++;
+    else meters.set(key, { meter_id, month, served_calls: 1 });
+  }
+  for (const m of meters.values()) {
+    await trx
+      .insertInto('verification_usage')
+      .values(m)
+      .onConflict((oc) =>
+        oc
+          .columns(['meter_id', 'month'])
+          .doUpdateSet((eb) => ({ served_calls: eb('verification_usage.served_calls', '+', m.served_calls) })),
+      )
+      .execute();
   }
 }

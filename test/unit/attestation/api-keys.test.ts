@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../../../core/attestation/ports.js';
+import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
+
+function setup() {
+  let now = Date.parse('2026-11-21T10:00:00.000Z');
+  let n = 0;
+  const store = new MemoryApiKeyStore();
+  let lookups = 0;
+  const counting: ApiKeyStore = {
+    insert: (r: ApiKeyRecord) => store.insert(r),
+    findByHash: (h: string) => (lookups++, store.findByHash(h)),
+    revoke: (id: string, at: string) => store.revoke(id, at),
+  };
+  const keys = new ApiKeys(
+    counting,
+    { hash: (k) => `h(${k})` },
+    { uuid: () => `uuid-${++n}`, secret: () => `s${++n}` },
+    { now: () => new Date(now) },
+  );
+  return { keys, store, advance: (ms: number) => (now += ms), lookups: () => lookups };
+}
+
+describe('ApiKeys', () => {
+  it('creates keys with a default budget and validates label and per_minute', async () => {
+    const { keys } = setup();
+    expect(await keys.create('  Acme  ')).toMatchObject({ label: 'Acme', per_minute: 600 });
+    await expect(keys.create('  ')).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(keys.create('x', 0)).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(keys.create('x', 1.5)).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('no key is the sandbox; empty, over-long, unknown and revoked keys are 401', async () => {
+    const { keys } = setup();
+    expect(await keys.authenticate(undefined)).toEqual({ tier: 'sandbox' });
+    for (const bad of ['', 'x'.repeat(201), 'svk_unknown']) {
+      await expect(keys.authenticate(bad)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    const created = await keys.create('a', 7);
+    expect(await keys.authenticate(created.key)).toEqual({ tier: 'production', key_id: created.key_id, per_minute: 7 });
+    await keys.revoke(created.key_id);
+    await expect(keys.authenticate(created.key)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(keys.revoke('key_nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('remembers a valid key for one second; a revocation elsewhere is seen after that', async () => {
+    const { keys, store, advance, lookups } = setup();
+    const created = await keys.create('a');
+    await keys.authenticate(created.key);
+    await keys.authenticate(created.key);
+    expect(lookups()).toBe(1);
+    await store.revoke(created.key_id, 'x'); // another process revokes it
+    advance(999);
+    expect((await keys.authenticate(created.key)).tier).toBe('production');
+    advance(2);
+    await expect(keys.authenticate(created.key)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('usage helpers', () => {
+  it('needs a production caller', () => {
+    expect(() => requireProduction({ tier: 'sandbox' })).toThrow(/production API key/);
+  });
+  it('defaults to the current UTC month and refuses malformed months', () => {
+    expect(parseMonth(undefined, new Date('2026-02-28T23:59:59Z'))).toBe('2026-02');
+    for (const bad of ['2026-13', '2026-1', '26-01', '2026-00', '2026-01-01']) expect(() => parseMonth(bad, new Date())).toThrow();
+  });
+  it('computes the invoice figure in cents', () => {
+    expect(usageStatement('k', '2026-11', 3).amount_eur).toBe(0.3);
+    expect(usageStatement('k', '2026-11', 10_001).amount_eur).toBe(1000.1);
+    expect(usageStatement('k', '2026-11', 0)).toEqual({ key_id: 'k', month: '2026-11', served_calls: 0, unit_price_eur: 0.1, amount_eur: 0 });
+  });
+});
