@@ -1,6 +1,7 @@
 // HTTP verify under autocannon (50 connections, keyed: archived and metered) against a bare
 // Koa route served by the same process, in the same run.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
@@ -18,6 +19,19 @@ function startChild(env = {}) {
   });
 }
 
+/** CPU seconds (user + system) the server process has used: a figure that contention does not inflate. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function measured(pid, opts) {
+  const before = cpuSeconds(pid);
+  const result = await run(opts);
+  result.cpuPerRequestUs = ((cpuSeconds(pid) - before) / result.requests.total) * 1e6;
+  return result;
+}
+
 function run(opts) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
@@ -33,7 +47,7 @@ export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
     let i = 0;
     const common = { connections, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' } };
     await run({ ...common, url: `${server.bareUrl}/bare`, duration: 2, body: '{}' }); // warm-up
-    const bare = await run({ ...common, url: `${server.bareUrl}/bare`, body: '{}' });
+    const bare = await measured(server.child.pid, { ...common, url: `${server.bareUrl}/bare`, body: '{}' });
     const verifyOpts = {
       ...common,
       url: `${server.verifyUrl}/api/v1/verify`,
@@ -41,12 +55,13 @@ export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
       requests: [{ setupRequest: (req) => ({ ...req, body: subjects[i++ % subjects.length] }) }],
     };
     await run({ ...verifyOpts, duration: 2 }); // warm-up
-    const verify = await run(verifyOpts);
+    const verify = await measured(server.child.pid, verifyOpts);
     const row = (name, r) => ({
       route: name,
       req_per_s: Math.round(r.requests.average),
       p50_ms: r.latency.p50,
       p99_ms: r.latency.p99,
+      server_cpu_us_per_req: Math.round(r.cpuPerRequestUs),
       non_2xx: r.non2xx,
       errors: r.errors,
     });
@@ -55,6 +70,7 @@ export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
     console.log('targets: verify throughput >= 0.5 x bare; verify p99 < 10 ms');
     printTable(rows);
     console.log(`ratio verify/bare throughput: ${(verify.requests.average / bare.requests.average).toFixed(2)}`);
+    console.log(`ratio bare/verify server CPU per request: ${(bare.cpuPerRequestUs / verify.cpuPerRequestUs).toFixed(2)} (the throughput ratio a CPU-bound server would show)`);
     return rows;
   } finally {
     server.child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { Database } from './database.js';
 
@@ -93,20 +93,34 @@ export class SqlVerificationLedger implements VerificationLedger {
   }
 }
 
+/**
+ * The archive insert is compiled once per dialect and its SQL reused with new parameters:
+ * compiling through the query builder costs more than SQLite's own insert.
+ */
+const archiveInsertSql = new WeakMap<object, string>();
+
+function archiveInsert(trx: Transaction<Database>, trace: VerificationTrace): CompiledQuery {
+  const values = {
+    request_id: trace.request_id,
+    served_at: trace.served_at,
+    tier: trace.tier,
+    key_id: trace.key_id,
+    request_json: JSON.stringify(trace.request),
+    response_json: JSON.stringify(trace.response),
+  };
+  const adapter = trx.getExecutor().adapter;
+  let text = archiveInsertSql.get(adapter);
+  if (text === undefined) {
+    text = trx.insertInto('verification_archive').values(values).compile().sql;
+    archiveInsertSql.set(adapter, text);
+  }
+  return CompiledQuery.raw(text, [values.request_id, values.served_at, values.tier, values.key_id, values.request_json, values.response_json]);
+}
+
 async function writeBatch(trx: Transaction<Database>, traces: VerificationTrace[]): Promise<void> {
   const meters = new Map<string, { meter_id: string; month: string; served_calls: number }>();
   for (const trace of traces) {
-    await trx
-      .insertInto('verification_archive')
-      .values({
-        request_id: trace.request_id,
-        served_at: trace.served_at,
-        tier: trace.tier,
-        key_id: trace.key_id,
-        request_json: JSON.stringify(trace.request),
-        response_json: JSON.stringify(trace.response),
-      })
-      .execute();
+    await trx.executeQuery(archiveInsert(trx, trace));
     const meter_id = trace.key_id ?? SANDBOX_METER;
     const month = trace.served_at.slice(0, 7);
     const key = `${meter_id}|${month}`;

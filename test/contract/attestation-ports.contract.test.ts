@@ -91,6 +91,9 @@ for (const adapter of selected) {
       const t = trace();
       await ledger.record(t);
       expect(await ledger.find(t.request_id)).toEqual(t);
+      const sandbox = trace({ tier: 'sandbox', key_id: null });
+      await ledger.record(sandbox);
+      expect(await ledger.find(sandbox.request_id)).toEqual(sandbox);
       expect(await ledger.find(crypto.randomUUID())).toBeNull();
     });
 

@@ -13,8 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('verification_archive')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('request_id', 'text', (c) => c.notNull().unique())
+    .addColumn('request_id', 'text', (c) => c.primaryKey())
     .addColumn('served_at', 'text', (c) => c.notNull())
     .addColumn('tier', 'text', (c) => c.notNull())
     .addColumn('key_id', 'text')
