@@ -4,6 +4,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database, SqlCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
+import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
+import { sqliteCallSearch } from './sqlite-call-search.js';
+
+/** SQLite's own migration steps, run with the shared ones. */
+const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts };
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */
@@ -28,11 +34,11 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   native.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
-  await migrateToLatest(db);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(native) }) });
+  await migrateToLatest(db, SQLITE_MIGRATIONS);
   return {
     db,
-    capabilities: { dialect: 'sqlite' },
+    capabilities: { dialect: 'sqlite', callSearch: sqliteCallSearch },
     async ping() {
       native.prepare('select 1').get();
     },

@@ -149,3 +149,22 @@ describe('loadOrCreateSecretFile', () => {
     expect(() => loadOrCreateSecretFile(join(dir, 's'))).toThrow(/fewer than 32/);
   });
 });
+
+describe('Login costs the same for an unknown email and a wrong password', () => {
+  it('runs exactly one slow-hash verification on each path, the unknown email against a dummy hash', async () => {
+    const { MemoryUserRepository } = await import('../../../adapters/memory/memory-tenancy.repositories.js');
+    const users = new MemoryUserRepository();
+    const verified: string[] = [];
+    const hasher = {
+      hash: async (p: string) => `hash(${p})`,
+      verify: async (p: string, encoded: string) => (verified.push(encoded), encoded === `hash(${p})`),
+    };
+    await users.insert({ user_id: 'u1', tenant_id: 'acme', email: 'ann@acme.example', role: 'admin', password_hash: 'hash(right password!)', created_at: '2026-11-01T00:00:00.000Z' });
+    const login = new Login(users, hasher, { sign: () => 'token' }, { now: () => new Date('2026-11-21T10:00:00Z') }, { uuid: () => 'u', secret: () => 'random-dummy' });
+
+    await expect(login.execute('nobody@acme.example', 'right password!')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'The email or password is wrong.' });
+    await expect(login.execute('ann@acme.example', 'wrong password!')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'The email or password is wrong.' });
+    expect(verified).toEqual(['hash(random-dummy)', 'hash(right password!)']);
+    await expect(login.execute('ANN@acme.example ', 'right password!')).resolves.toMatchObject({ access_token: 'token', tenant_id: 'acme', role: 'admin' });
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  compareCalls,
+  toSummary,
+  transcriptText,
+  type CallDetail,
+  type CallFilter,
+  type CallPosition,
+  type CallRecord,
+  type CallSummary,
+} from '../../core/calls/call.model.js';
+import type { CallRepository } from '../../core/calls/ports.js';
+import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
+import { conflict } from '../../core/shared/errors.js';
+
+interface Stored {
+  json: string;
+  position: CallPosition;
+  channel: string;
+  direction: string;
+  tokens: Set<string>;
+  sortedTokens: string[];
+}
+
+/**
+ * In-memory fake; passes the same contract suite as the SQL repository, search included
+ * (its folding follows the index's: case and accents ignored, words split on non-letters).
+ */
+export class MemoryCallRepository implements CallRepository {
+  private readonly tenants = new Map<string, Map<string, Stored>>();
+
+  async insert(call: CallRecord): Promise<void> {
+    if (this.calls(call.tenant_id).has(call.call_id)) throw conflict(`Call ${call.call_id} already exists in tenant ${call.tenant_id}.`);
+    this.store(call);
+  }
+
+  async insertMany(calls: CallRecord[]): Promise<number[]> {
+    const skipped: number[] = [];
+    const seen = new Set<string>();
+    calls.forEach((call, i) => {
+      const key = `${call.tenant_id}\u0000${call.call_id}`;
+      if (seen.has(key) || this.calls(call.tenant_id).has(call.call_id)) skipped.push(i);
+      seen.add(key);
+    });
+    const skip = new Set(skipped);
+    // All or none, like a transaction: prepare every entry before storing any.
+    const entries = calls.filter((_, i) => !skip.has(i)).map((call) => [call.tenant_id, this.entry(call)] as const);
+    for (const [tenantId, entry] of entries) this.calls(tenantId).set(entry.position.call_id, entry);
+    return skipped;
+  }
+
+  async find(tenantId: string, callId: string): Promise<CallDetail | null> {
+    const stored = this.tenants.get(tenantId)?.get(callId);
+    return stored ? detailOf(stored) : null;
+  }
+
+  async list(tenantId: string, filter: CallFilter, after: CallPosition | null, limit: number): Promise<CallSummary[]> {
+    const rows = [...(this.tenants.get(tenantId)?.values() ?? [])].filter((s) => {
+      const p = s.position;
+      return (
+        (filter.channel === undefined || s.channel === filter.channel) &&
+        (filter.direction === undefined || s.direction === filter.direction) &&
+        (filter.from === undefined || p.started_at >= filter.from) &&
+        (filter.to === undefined || p.started_at < filter.to) &&
+        (after === null || compareCalls(p, after) > 0) &&
+        matchesAll(s.tokens, s.sortedTokens, filter.terms)
+      );
+    });
+    rows.sort((a, b) => compareCalls(a.position, b.position));
+    return rows.slice(0, limit).map((s) => toSummary(detailOf(s)));
+  }
+
+  async compact(): Promise<void> {
+    // Nothing to reorganise in memory.
+  }
+
+  private calls(tenantId: string): Map<string, Stored> {
+    let map = this.tenants.get(tenantId);
+    if (!map) this.tenants.set(tenantId, (map = new Map()));
+    return map;
+  }
+
+  private store(call: CallRecord): void {
+    this.calls(call.tenant_id).set(call.call_id, this.entry(call));
+  }
+
+  private entry(call: CallRecord): Stored {
+    const { tenant_id: _tenant, ...detail } = call;
+    const tokens = new Set([...searchTokens(transcriptText(call.transcript)), ...searchTokens(call.summary ?? '')]);
+    // Stored serialised, as a database would: a caller mutating its object later changes nothing.
+    return {
+      json: JSON.stringify(detail),
+      position: { started_at: call.started_at, call_id: call.call_id },
+      channel: call.channel,
+      direction: call.direction,
+      tokens,
+      sortedTokens: [...tokens].sort(),
+    };
+  }
+}
+
+const detailOf = (s: Stored): CallDetail => JSON.parse(s.json);

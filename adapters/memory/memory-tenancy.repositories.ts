@@ -1,0 +1,37 @@
+import { conflict } from '../../core/shared/errors.js';
+import type { TenantRepository, UserRepository } from '../../core/tenancy/ports.js';
+import type { Tenant, User } from '../../core/tenancy/tenancy.model.js';
+
+/** In-memory fake; passes the same contract suite as the SQL repository. */
+export class MemoryTenantRepository implements TenantRepository {
+  private readonly byId = new Map<string, Tenant>();
+
+  async insert(tenant: Tenant): Promise<void> {
+    if (this.byId.has(tenant.tenant_id)) throw conflict(`Tenant ${tenant.tenant_id} already exists.`);
+    this.byId.set(tenant.tenant_id, { ...tenant });
+  }
+
+  async find(tenantId: string): Promise<Tenant | null> {
+    const t = this.byId.get(tenantId);
+    return t ? { ...t } : null;
+  }
+
+  async count(): Promise<number> {
+    return this.byId.size;
+  }
+}
+
+/** In-memory fake; passes the same contract suite as the SQL repository. */
+export class MemoryUserRepository implements UserRepository {
+  private readonly byEmail = new Map<string, User>();
+
+  async insert(user: User): Promise<void> {
+    if (this.byEmail.has(user.email)) throw conflict(`A user with email ${user.email} already exists.`);
+    this.byEmail.set(user.email, { ...user });
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const u = this.byEmail.get(email);
+    return u ? { ...u } : null;
+  }
+}

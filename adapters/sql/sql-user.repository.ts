@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { conflict } from '../../core/shared/errors.js';
+import type { UserRepository } from '../../core/tenancy/ports.js';
+import type { Role, User } from '../../core/tenancy/tenancy.model.js';
+import type { Database } from './database.js';
+
+/** Emails are unique across tenants (login names no tenant); a duplicate is a CONFLICT. */
+export class SqlUserRepository implements UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(user: User): Promise<void> {
+    const result = await this.db.insertInto('users').values(user).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(`A user with email ${user.email} already exists.`);
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return row ? { ...row, role: row.role as Role } : null;
+  }
+}

@@ -1,0 +1,107 @@
+// Calls at scale: 100,000 calls in one tenant, imported through `svc-admin calls import`'s own
+// code path, then p50/p99 of a list page, a filtered page and a free-text (`q`) search, in
+// process (use case + SQLite) and over HTTP (one keep-alive connection, sequential requests).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { importCallsFile } from '../dist/runtimes/admin/calls.commands.js';
+import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { startHttpServer } from '../dist/runtimes/http/server.js';
+import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
+import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
+import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { demoCalls } from '../dist/runtimes/shared/demo/demo-calls.js';
+import { percentile, printTable } from './support.mjs';
+
+const TENANT = 'bench';
+const QUERIES = ['refund', 'remboursement', 'Rückerstattung', 'reembolso tarjeta', 'deliv*', 'commande livraison', 'password reset', 'rimborso carta', 'BL-123456', 'xyzzy', 'billing invoice', 'rembours*'];
+
+async function measure(label, iterations, run) {
+  for (let i = 0; i < Math.min(50, iterations); i++) await run(i); // warm-up
+  const samples = new Float64Array(iterations);
+  let rows = 0;
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    rows += await run(i);
+    samples[i] = performance.now() - start;
+  }
+  samples.sort();
+  return {
+    path: label,
+    p50_ms: percentile(samples, 0.5).toFixed(2),
+    p99_ms: percentile(samples, 0.99).toFixed(2),
+    max_ms: samples[samples.length - 1].toFixed(1),
+    avg_rows: (rows / iterations).toFixed(1),
+  };
+}
+
+export async function benchCalls({ count = 100_000, iterations = 500 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-calls-'));
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', DEMO_SEED: 'false' });
+  const container = await buildHttpContainer(config, pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
+  let running;
+  try {
+    const admin = container.get(TENANCY.TenantAdmin);
+    await admin.createTenant(TENANT, 'Benchmark');
+    const password = 'benchmark password 1';
+    await admin.createUser({ tenant_id: TENANT, email: 'bench@bench.example', role: 'admin', password });
+
+    // Import: an NDJSON file of the demo generator's calls over a year, streamed in batches of 1,000.
+    const file = join(dataDir, 'calls.ndjson');
+    const lines = [];
+    for (const call of demoCalls({ count, anchor: new Date('2026-11-01T00:00:00Z'), spanDays: 365, idPrefix: 'bench-' })) lines.push(JSON.stringify(call));
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const fileMiB = Buffer.byteLength(lines.join('\n')) / 1024 / 1024;
+    lines.length = 0;
+    const importStart = performance.now();
+    const report = await importCallsFile(container, TENANT, file, { stderr: () => {} });
+    const importMs = performance.now() - importStart;
+    if (report.imported !== count) throw new Error(`imported ${report.imported} of ${count}`);
+
+    const queries = container.get(CALLS.CallQueries);
+    const principal = { user_id: 'bench', tenant_id: TENANT, role: 'member' };
+    const list = async (query) => (await queries.list(principal, TENANT, query)).data.length;
+    const deepCursor = await (async () => {
+      let cursor;
+      for (let i = 0; i < 50; i++) cursor = (await queries.list(principal, TENANT, { limit: 20, cursor })).next_cursor;
+      return cursor;
+    })();
+    const filtered = { channel: 'sms', direction: 'inbound', from: '2026-03-01T00:00:00Z', to: '2026-09-01T00:00:00Z' };
+
+    const rows = [];
+    rows.push(await measure('in-process: list, first page (20)', iterations, () => list({})));
+    rows.push(await measure('in-process: list, page 51 (cursor)', iterations, () => list({ cursor: deepCursor })));
+    rows.push(await measure('in-process: filtered page (sms, inbound, 6 months)', iterations, () => list(filtered)));
+    rows.push(await measure('in-process: q search (12-query mix)', iterations * 2, (i) => list({ q: QUERIES[i % QUERIES.length] })));
+    rows.push(await measure('in-process: q search + channel filter', iterations, (i) => list({ q: QUERIES[i % QUERIES.length], channel: 'voice' })));
+
+    running = await startHttpServer(container);
+    const login = await fetch(`${running.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.example', password }) });
+    const { access_token } = await login.json();
+    const base = `${running.url}/api/v1/tenants/${TENANT}/calls`;
+    const get = async (query) => {
+      const res = await fetch(`${base}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${access_token}` } });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()).data.length;
+    };
+    rows.push(await measure('HTTP: list, first page', iterations, () => get({})));
+    rows.push(await measure('HTTP: filtered page', iterations, () => get(filtered)));
+    rows.push(await measure('HTTP: q search (12-query mix)', iterations * 2, (i) => get({ q: QUERIES[i % QUERIES.length] })));
+
+    console.log(`\n## Calls: ${count.toLocaleString('en')} calls in one tenant (SQLite, FTS5)`);
+    console.log(
+      `import: ${count.toLocaleString('en')} calls (${fileMiB.toFixed(0)} MiB NDJSON) in ${(importMs / 1000).toFixed(1)} s = ` +
+        `${Math.round(count / (importMs / 1000)).toLocaleString('en')} calls/s (batches of 1,000, one transaction each, index compacted at the end)`,
+    );
+    console.log('target: q search p99 < 20 ms');
+    printTable(rows);
+    return { importMs, rows };
+  } finally {
+    await running?.close();
+    if (!running) await container.get(Symbol.for('platform.SqlDatabase')).close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchCalls();

@@ -1,0 +1,20 @@
+import type { CallDetail, CallFilter, CallPosition, CallRecord, CallSummary } from './call.model.js';
+
+/** The calls of every tenant; each operation is scoped by tenant_id. */
+export interface CallRepository {
+  /** Stores one call; a call_id the tenant already has is a CONFLICT domain error. */
+  insert(call: CallRecord): Promise<void>;
+  /**
+   * Stores many calls in ONE transaction (all or none). A call whose (tenant_id, call_id)
+   * already exists, in the store or earlier in the batch, is skipped; its index is returned.
+   */
+  insertMany(calls: CallRecord[]): Promise<number[]>;
+  find(tenantId: string, callId: string): Promise<CallDetail | null>;
+  /**
+   * At most `limit` calls of the tenant matching the filter, ordered by started_at
+   * descending then call_id descending, strictly after `after` in that order.
+   */
+  list(tenantId: string, filter: CallFilter, after: CallPosition | null, limit: number): Promise<CallSummary[]>;
+  /** Reorganises indexes after a bulk load (a no-op where nothing needs it). */
+  compact(): Promise<void>;
+}

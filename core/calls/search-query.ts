@@ -1,0 +1,64 @@
+import { validationError } from '../shared/errors.js';
+import type { SearchTerm } from './call.model.js';
+
+export const SEARCH_QUERY_MAX_LENGTH = 500;
+export const SEARCH_MAX_TERMS = 32;
+
+/** A word: letters, digits and combining marks, optionally ending in `*` (prefix search). */
+const WORD = /[\p{L}\p{N}\p{M}]+\*?/gu;
+
+/**
+ * Folds text the way the search index does (unicode61, remove_diacritics 2): decomposed,
+ * combining marks dropped, lower case. `Élodie` and `elodie` are one word.
+ */
+export const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The words of a text as the index sees them. */
+export const searchTokens = (text: string): string[] => foldForSearch(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+
+/**
+ * Free text to search terms. Everything that is not a word is a separator, so no input
+ * (quotes, operators, parentheses, SQL) reaches an index as syntax: adapters quote each
+ * term. A query with no word at all filters nothing (every one of its zero words matches).
+ */
+export function parseSearchQuery(q: string | undefined): SearchTerm[] {
+  if (q === undefined) return [];
+  if (q.length > SEARCH_QUERY_MAX_LENGTH) {
+    throw validationError(`q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`, [{ path: 'q', message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }]);
+  }
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  for (const match of q.matchAll(WORD)) {
+    const prefix = match[0].endsWith('*');
+    const tokens = searchTokens(prefix ? match[0].slice(0, -1) : match[0]);
+    tokens.forEach((text, i) => {
+      // Only the last token of a word carries its `*` (folding may split one word in two).
+      const term = { text, prefix: prefix && i === tokens.length - 1 };
+      const key = `${term.prefix ? '*' : '='}${text}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        terms.push(term);
+      }
+    });
+  }
+  if (terms.length > SEARCH_MAX_TERMS) {
+    throw validationError(`q may hold at most ${SEARCH_MAX_TERMS} words.`, [{ path: 'q', message: `must hold at most ${SEARCH_MAX_TERMS} words` }]);
+  }
+  return terms;
+}
+
+/** Whether a text holds every term (the reference semantics the in-memory fake uses). */
+export function matchesAll(tokens: ReadonlySet<string>, sortedTokens: readonly string[], terms: SearchTerm[]): boolean {
+  return terms.every((term) => (term.prefix ? hasPrefix(sortedTokens, term.text) : tokens.has(term.text)));
+}
+
+function hasPrefix(sorted: readonly string[], prefix: string): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo].startsWith(prefix);
+}

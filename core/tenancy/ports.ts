@@ -1,0 +1,23 @@
+import type { Tenant, User } from './tenancy.model.js';
+
+export interface TenantRepository {
+  /** Stores a new tenant; an existing tenant_id is a CONFLICT domain error. */
+  insert(tenant: Tenant): Promise<void>;
+  find(tenantId: string): Promise<Tenant | null>;
+  /** How many tenants exist (an empty database has none). */
+  count(): Promise<number>;
+}
+
+export interface UserRepository {
+  /** Stores a new user; an email already taken (by any tenant) is a CONFLICT domain error. */
+  insert(user: User): Promise<void>;
+  /** By normalised email. */
+  findByEmail(email: string): Promise<User | null>;
+}
+
+/** A memory-hard, salted password hash. `verify` compares in constant time. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a hash it cannot read; never throws on bad input. */
+  verify(password: string, encoded: string): Promise<boolean>;
+}

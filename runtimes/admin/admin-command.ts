@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util';
+import type { Container } from 'inversify';
+import { validationError } from '../../core/shared/errors.js';
+
+export type CommandResult = Record<string, unknown>;
+
+/** What a command may read besides its arguments. */
+export interface CommandIo {
+  /** Standard input, for secrets that should not sit in shell history (`user create`). */
+  stdin?: AsyncIterable<string | Buffer>;
+  /** Progress and per-record problems; stdout keeps the one JSON result. */
+  stderr: (text: string) => void;
+}
+
+export interface AdminCommand {
+  /** Words that select the command, e.g. ['key', 'create']. */
+  words: string[];
+  usage: string;
+  run(container: Container, args: string[], io: CommandIo): Promise<CommandResult>;
+}
+
+/** A result that is printed, with a non-zero exit code (some records failed). */
+export const EXIT_CODE = Symbol('exitCode');
+export const withExitCode = (result: CommandResult, code: number): CommandResult => Object.assign(result, { [EXIT_CODE]: code });
+export const exitCodeOf = (result: CommandResult): number => (result as { [EXIT_CODE]?: number })[EXIT_CODE] ?? 0;
+
+type ParseOptions = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+
+export function parse(args: string[], options: ParseOptions, positionals = 0) {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
+    if (parsed.positionals.length !== positionals) {
+      throw new Error(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
+    }
+    return parsed;
+  } catch (err) {
+    throw validationError(err instanceof Error ? err.message : String(err));
+  }
+}

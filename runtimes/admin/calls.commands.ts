@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Container } from 'inversify';
+import type { FieldError } from '../../core/shared/errors.js';
+import { notFound, validationError } from '../../core/shared/errors.js';
+import type { NewCallInput } from '../../core/calls/new-call.js';
+import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
+import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
+import { NewCallSchema } from '../shared/calls.schemas.js';
+import { CALLS } from '../shared/composition/calls.tokens.js';
+import { TENANCY } from '../shared/composition/tenancy.tokens.js';
+import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+
+export const IMPORT_BATCH_SIZE = 1000;
+/** Bad lines listed in the JSON result (and on stderr); the count covers them all. */
+export const MAX_REPORTED_ERRORS = 1000;
+const MAX_LINE_LENGTH = 2 * 1024 * 1024;
+
+export interface BadLine {
+  line: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+export interface ImportReport {
+  tenant_id: string;
+  file: string;
+  lines: number;
+  imported: number;
+  rejected: number;
+  errors: BadLine[];
+  errors_truncated: boolean;
+}
+
+/**
+ * Streams an NDJSON file (one call per line, the body of POST .../calls) into a tenant.
+ * Lines are checked as they are read; the good ones are stored in batches, each batch in
+ * one transaction. Bad lines (not JSON, invalid, duplicate call_id) are reported by line
+ * number and never stop the import.
+ */
+export async function importCallsFile(container: Container, tenantId: string, file: string, io: Pick<CommandIo, 'stderr'>, batchSize = IMPORT_BATCH_SIZE): Promise<ImportReport> {
+  if (!(await container.get<TenantAdmin>(TENANCY.TenantAdmin).tenantExists(tenantId))) throw notFound(`No tenant ${tenantId}.`);
+  const ingest = container.get<CallIngest>(CALLS.CallIngest);
+  const report: ImportReport = { tenant_id: tenantId, file, lines: 0, imported: 0, rejected: 0, errors: [], errors_truncated: false };
+  const bad = (entry: BadLine) => {
+    report.rejected++;
+    if (report.errors.length >= MAX_REPORTED_ERRORS) {
+      report.errors_truncated = true;
+      return;
+    }
+    report.errors.push(entry);
+    const detail = entry.errors?.length ? ` (${entry.errors.map((e) => `${e.path}: ${e.message}`).join('; ')})` : '';
+    io.stderr(`line ${entry.line}: ${entry.message}${detail}\n`);
+  };
+
+  let batch: { line: number; input: NewCallInput }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const outcome = await ingest.importBatch(tenantId, batch.map((b) => b.input));
+    report.imported += outcome.imported;
+    for (const r of outcome.rejected) bad({ line: batch[r.index].line, message: r.message, errors: r.errors });
+    batch = [];
+  };
+
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+  } catch (err) {
+    throw validationError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  for await (const text of lines) {
+    const line = ++report.lines;
+    if (text.trim() === '') continue;
+    if (text.length > MAX_LINE_LENGTH) {
+      bad({ line, message: `line longer than ${MAX_LINE_LENGTH} characters` });
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      bad({ line, message: 'not valid JSON' });
+      continue;
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      bad({ line, message: 'not a JSON object' });
+      continue;
+    }
+    const parsed = NewCallSchema.safeParse(json);
+    if (!parsed.success) {
+      bad({
+        line,
+        message: 'invalid call',
+        errors: parsed.error.issues.map((i) => ({ path: i.path.length > 0 ? i.path.map(String).join('.') : 'line', message: i.message })),
+      });
+      continue;
+    }
+    batch.push({ line, input: parsed.data as NewCallInput });
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  if (report.imported > 0) await ingest.finishImport();
+  return report;
+}
+
+export const CALLS_COMMANDS: AdminCommand[] = [
+  {
+    words: ['calls', 'import'],
+    usage: 'calls import --tenant T FILE.ndjson [--batch-size N]',
+    async run(container, args, io) {
+      const { values, positionals } = parse(args, { tenant: { type: 'string' }, 'batch-size': { type: 'string' } }, 1);
+      if (typeof values.tenant !== 'string') throw validationError('--tenant is required');
+      const sizeText = values['batch-size'];
+      let batchSize = IMPORT_BATCH_SIZE;
+      if (typeof sizeText === 'string') {
+        if (!/^\d+$/.test(sizeText) || Number(sizeText) < 1 || Number(sizeText) > 10_000) throw validationError('--batch-size must be an integer from 1 to 10000');
+        batchSize = Number(sizeText);
+      }
+      const report = await importCallsFile(container, values.tenant, positionals[0], io, batchSize);
+      if (report.rejected > 0) io.stderr(`svc-admin: ${report.rejected} line(s) rejected, ${report.imported} call(s) imported\n`);
+      return withExitCode({ ...report }, report.rejected > 0 ? 1 : 0);
+    },
+  },
+];

@@ -1,0 +1,59 @@
+import type { Container } from 'inversify';
+import { validationError } from '../../core/shared/errors.js';
+import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
+import { TENANCY } from '../shared/composition/tenancy.tokens.js';
+import { type AdminCommand, type CommandIo, parse } from './admin-command.js';
+
+const MAX_PASSWORD_INPUT = 4096;
+
+/** The first line of stdin (a piped password, or one typed at a prompt), without its line break. */
+async function readPasswordLine(io: CommandIo): Promise<string> {
+  if (!io.stdin) return '';
+  let text = '';
+  for await (const chunk of io.stdin) {
+    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    if (text.includes('\n') || text.length > MAX_PASSWORD_INPUT) break;
+  }
+  return text.split(/\r?\n/, 1)[0];
+}
+
+const admin = (container: Container) => container.get<TenantAdmin>(TENANCY.TenantAdmin);
+
+export const TENANCY_COMMANDS: AdminCommand[] = [
+  {
+    words: ['tenant', 'create'],
+    usage: 'tenant create <tenant_id> [--name N]',
+    async run(container, args) {
+      const { values, positionals } = parse(args, { name: { type: 'string' } }, 1);
+      return { ...(await admin(container).createTenant(positionals[0], values.name as string | undefined)) };
+    },
+  },
+  {
+    words: ['user', 'create'],
+    usage: 'user create --tenant T --email E --role admin|member [--password P]  (else the password is read from stdin)',
+    async run(container, args, io) {
+      const { values } = parse(args, {
+        tenant: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
+      });
+      for (const required of ['tenant', 'email', 'role'] as const) {
+        if (typeof values[required] !== 'string') throw validationError(`--${required} is required`);
+      }
+      let password = values.password as string | undefined;
+      if (password === undefined) {
+        if ((io.stdin as { isTTY?: boolean } | undefined)?.isTTY) io.stderr('password: ');
+        password = await readPasswordLine(io);
+        if (password === '') throw validationError('a password is required: --password P, or one line on stdin');
+      }
+      const user = await admin(container).createUser({
+        tenant_id: values.tenant as string,
+        email: values.email as string,
+        role: values.role as string,
+        password,
+      });
+      return { ...user };
+    },
+  },
+];

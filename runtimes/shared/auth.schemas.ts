@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../../core/tenancy/tenancy.model.js';
+import { ROLES } from '../../core/tenancy/tenancy.model.js';
+
+export const RoleSchema = z.enum(ROLES).meta({ id: 'Role' });
+
+export const LoginRequestSchema = z
+  .object({
+    email: z
+      .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be a string') })
+      .trim()
+      .min(1, 'email must not be blank')
+      .max(254, 'email must be at most 254 characters')
+      .meta({ example: 'admin@demo.example' }),
+    password: z
+      .string({ error: (i) => (i.input === undefined ? 'password is required' : 'password must be a string') })
+      .min(1, 'password must not be empty')
+      .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const TokenResponseSchema = z
+  .object({
+    access_token: z.string().meta({ description: 'A JWT (HS256): sub, tenant_id, role, iat, exp.' }),
+    token_type: z.literal('Bearer'),
+    expires_in: z.int().min(1).meta({ description: 'Seconds until the token expires.' }),
+    tenant_id: z.string(),
+    role: RoleSchema,
+  })
+  .meta({ id: 'AccessToken' });

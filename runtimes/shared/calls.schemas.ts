@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  CALL_ID_PATTERN,
+  CALL_STATUSES,
+  CHANNELS,
+  DIRECTIONS,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  SPEAKERS,
+} from '../../core/calls/call.model.js';
+import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
+import { LIMITS } from '../../core/calls/new-call.js';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
+
+/**
+ * The one source of truth for the calls API's wire shapes: the HTTP routes and the admin
+ * import validate with these, and the OpenAPI document is generated from these. Domain
+ * rules (ended_at after started_at, impossible dates, sizes) are checked again in core.
+ */
+
+const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
+
+export const ChannelSchema = enumOf('channel', CHANNELS).meta({ id: 'Channel' });
+export const DirectionSchema = enumOf('direction', DIRECTIONS).meta({ id: 'Direction' });
+export const CallStatusSchema = enumOf('status', CALL_STATUSES).meta({ id: 'CallStatus' });
+export const SpeakerSchema = enumOf('speaker', SPEAKERS).meta({ id: 'Speaker' });
+
+const instant = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant with an offset, e.g. 2026-11-03T10:00:00Z` });
+
+export const CallSummarySchema = z
+  .object({
+    call_id: z.string(),
+    agent_id: z.string().nullable(),
+    channel: ChannelSchema,
+    direction: DirectionSchema,
+    status: CallStatusSchema,
+    caller: z.string().meta({ description: 'Phone number, email address or chat handle of the other party.' }),
+    started_at: z.iso.datetime(),
+    ended_at: z.iso.datetime(),
+    duration_seconds: z.int().min(0).meta({ description: 'ended_at - started_at, rounded to whole seconds.' }),
+    summary: z.string().nullable(),
+  })
+  .meta({ id: 'CallSummary' });
+
+export const TranscriptTurnSchema = z
+  .object({
+    speaker: SpeakerSchema,
+    text: z.string({ error: 'text must be a string' }).max(LIMITS.turnTextLength),
+    offset_ms: z.int({ error: 'offset_ms must be an integer' }).min(0).max(LIMITS.offsetMs).meta({ description: 'Milliseconds from the start of the call.' }),
+  })
+  .meta({ id: 'TranscriptTurn' });
+
+export const CallDetailSchema = CallSummarySchema.extend({
+  transcript: z.array(TranscriptTurnSchema),
+  metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free keys: language, sentiment, outcome, tags, ...' }),
+}).meta({ id: 'CallDetail' });
+
+export const CallListSchema = z
+  .object({
+    data: z.array(CallSummarySchema),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'CallList' });
+
+export const NewCallSchema = z
+  .object({
+    call_id: z
+      .string({ error: 'call_id must be a string' })
+      .regex(CALL_ID_PATTERN, 'call_id must be 1 to 128 letters, digits or ._:-')
+      .optional()
+      .meta({ description: 'Generated when absent. An id the tenant already has: 409.' }),
+    agent_id: z.string({ error: 'agent_id must be a string or null' }).min(1).max(LIMITS.agentIdLength).nullable().optional(),
+    channel: ChannelSchema,
+    direction: DirectionSchema,
+    status: CallStatusSchema,
+    caller: z.string({ error: 'caller must be a string' }).trim().min(1, 'caller must not be blank').max(LIMITS.callerLength),
+    started_at: instant('started_at'),
+    ended_at: instant('ended_at'),
+    summary: z.string({ error: 'summary must be a string or null' }).max(LIMITS.summaryLength).nullable().optional(),
+    transcript: z.array(TranscriptTurnSchema, { error: 'transcript must be an array' }).max(LIMITS.transcriptTurns).optional(),
+    metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' }).optional(),
+  })
+  .meta({ id: 'NewCall', description: 'A finished call: the detail view without duration_seconds (derived).' });
+
+export const TenantParamsSchema = z.object({
+  tenant_id: z.string().meta({ description: 'The tenant; must be the token\'s own (else 403).' }),
+});
+
+export const CallParamsSchema = TenantParamsSchema.extend({
+  call_id: z.string().meta({ description: 'The call.' }),
+});
+
+export const CallListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be an integer from 1 to ${LIST_LIMIT_MAX}` })
+    .int(`limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
+    .min(1, `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
+    .max(LIST_LIMIT_MAX, `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
+    .optional()
+    .meta({ description: `Page size, 1 to ${LIST_LIMIT_MAX}; default ${LIST_LIMIT_DEFAULT}.` }),
+  cursor: z
+    .string({ error: 'cursor must be a single value' })
+    .max(CURSOR_MAX_LENGTH, 'cursor is not a cursor this query issued')
+    .optional()
+    .meta({ description: 'The next_cursor of the previous page, with the same filters.' }),
+  channel: ChannelSchema.optional(),
+  direction: DirectionSchema.optional(),
+  from: instant('from').optional().meta({ description: 'started_at at or after this instant (inclusive).' }),
+  to: instant('to').optional().meta({ description: 'started_at before this instant (exclusive).' }),
+  q: z
+    .string({ error: 'q must be a single value' })
+    .max(SEARCH_QUERY_MAX_LENGTH, `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
+    .optional()
+    .meta({
+      description:
+        'Free text over transcript and summary: every word must match, case and accents ignored; a trailing * matches a prefix (`rembours*`). Punctuation separates words.',
+    }),
+});

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { loadOrCreateSecretFile } from '../../../adapters/node/secret-file.js';
+import type { Config } from '../config.js';
+
+/**
+ * JWT_SECRET when set. Otherwise a secret generated once into DATA_DIR (mode 0600) and
+ * reused on every restart, so tokens survive one. An in-memory database keeps nothing,
+ * so its secret is random per process and never written anywhere.
+ */
+export function resolveAuthSecret(config: Config, logger: Logger): string {
+  if (config.auth.jwtSecret !== undefined) return config.auth.jwtSecret;
+  if (config.databaseUrl === 'sqlite::memory:') return randomBytes(48).toString('base64url');
+  const { secret, created, tightened } = loadOrCreateSecretFile(config.auth.jwtSecretFile);
+  if (created) logger.info({ file: config.auth.jwtSecretFile }, 'generated the token signing secret (mode 0600); set JWT_SECRET to use your own');
+  if (tightened) logger.warn({ file: config.auth.jwtSecretFile }, 'the token signing secret was readable by others: mode set to 0600');
+  return secret;
+}

@@ -1,0 +1,40 @@
+import type { Container } from 'inversify';
+import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { CallRepository } from '../../../core/calls/ports.js';
+import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
+import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
+import type { IdGenerator } from '../../../core/shared/ports.js';
+import type { TenantRepository } from '../../../core/tenancy/ports.js';
+import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
+import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
+import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import { CALLS } from './calls.tokens.js';
+import { PLATFORM } from './platform.tokens.js';
+import { TENANCY } from './tenancy.tokens.js';
+
+/** The SQL call repository, with the bound dialect's full-text search. */
+export function bindCallsSql(container: Container): void {
+  container
+    .bind<CallRepository>(CALLS.CallRepository)
+    .toResolvedValue((database: SqlDatabase) => new SqlCallRepository(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+}
+
+/** Use cases on calls; needs the call and tenant repositories (and, for reads, the auth secret). */
+export function bindCallsServices(container: Container): void {
+  container
+    .bind<CursorSealer>(CALLS.CursorSealer)
+    .toResolvedValue((secret: string) => new HmacCursorSealer(secret), [TENANCY.AuthSecret])
+    .inSingletonScope();
+  container
+    .bind<CallQueries>(CALLS.CallQueries)
+    .toResolvedValue((calls: CallRepository, sealer: CursorSealer) => new CallQueries(calls, sealer), [CALLS.CallRepository, CALLS.CursorSealer])
+    .inSingletonScope();
+  container
+    .bind<CallIngest>(CALLS.CallIngest)
+    .toResolvedValue(
+      (calls: CallRepository, tenants: TenantRepository, ids: IdGenerator) => new CallIngest(calls, tenants, ids),
+      [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator],
+    )
+    .inSingletonScope();
+}

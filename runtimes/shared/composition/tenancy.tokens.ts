@@ -1,0 +1,11 @@
+/** Inversify tokens of tenancy and authentication. Injection is by token, never by reflected type. */
+export const TENANCY = {
+  TenantRepository: Symbol.for('tenancy.TenantRepository'),
+  UserRepository: Symbol.for('tenancy.UserRepository'),
+  PasswordHasher: Symbol.for('tenancy.PasswordHasher'),
+  TenantAdmin: Symbol.for('tenancy.TenantAdmin'),
+  /** The service secret: signs access tokens, keys cursor tags. */
+  AuthSecret: Symbol.for('tenancy.AuthSecret'),
+  TokenSigner: Symbol.for('tenancy.TokenSigner'),
+  Login: Symbol.for('tenancy.Login'),
+} as const;

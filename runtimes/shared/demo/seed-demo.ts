@@ -1,0 +1,64 @@
+import type { Container } from 'inversify';
+import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
+import { DomainError } from '../../../core/shared/errors.js';
+import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import type { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
+import { CALLS } from '../composition/calls.tokens.js';
+import { PLATFORM } from '../composition/platform.tokens.js';
+import { TENANCY } from '../composition/tenancy.tokens.js';
+import { generateDemoCalls } from './demo-calls.js';
+
+export const DEMO_TENANT_ID = 'demo';
+export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
+export const DEMO_CALL_COUNT = 300;
+
+export interface DemoSeed {
+  tenant_id: string;
+  email: string;
+  /** Generated, shown once, stored only as a hash. */
+  password: string;
+  calls: number;
+}
+
+/**
+ * On an empty database (no tenant at all), creates the demo tenant, its admin with a
+ * generated password and a few hundred sample calls. Returns null when there was
+ * something already (or another process seeded first): seeding happens once, ever.
+ */
+export async function seedDemoIfEmpty(container: Container, options: { count?: number } = {}): Promise<DemoSeed | null> {
+  const admin = container.get<TenantAdmin>(TENANCY.TenantAdmin);
+  if (!(await admin.isEmpty())) return null;
+  const ids = container.get<IdGenerator>(PLATFORM.IdGenerator);
+  const clock = container.get<Clock>(PLATFORM.Clock);
+  try {
+    await admin.createTenant(DEMO_TENANT_ID, 'Demo call centre');
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'CONFLICT') return null;
+    throw err;
+  }
+  const password = ids.secret(18);
+  await admin.createUser({ tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, role: 'admin', password });
+  const calls = generateDemoCalls({ count: options.count ?? DEMO_CALL_COUNT, anchor: clock.now() });
+  const ingest = container.get<CallIngest>(CALLS.CallIngest);
+  const outcome = await ingest.importBatch(DEMO_TENANT_ID, calls);
+  await ingest.finishImport();
+  return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported };
+}
+
+/** What `npm start` prints once, on stdout, after seeding. */
+export function demoBanner(seed: DemoSeed, baseUrl: string): string {
+  return [
+    '',
+    '================================================================',
+    ` Demo tenant "${seed.tenant_id}" created with ${seed.calls} sample calls.`,
+    ` Admin login (shown once; only a hash is stored):`,
+    `   email:    ${seed.email}`,
+    `   password: ${seed.password}`,
+    ' Log in and list calls:',
+    `   curl -s ${baseUrl}/api/v1/auth/login -H 'content-type: application/json' \\`,
+    `     -d '{"email":"${seed.email}","password":"${seed.password}"}'`,
+    `   curl -s ${baseUrl}/api/v1/tenants/${seed.tenant_id}/calls -H "authorization: Bearer $TOKEN"`,
+    '================================================================',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TenantRepository, UserRepository } from '../../core/tenancy/ports.js';
+import type { User } from '../../core/tenancy/tenancy.model.js';
+import { MemoryTenantRepository, MemoryUserRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
+import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
+import { SqlUserRepository } from '../../adapters/sql/sql-user.repository.js';
+import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+
+interface Adapter {
+  name: string;
+  make(): Promise<{ tenants: TenantRepository; users: UserRepository }>;
+}
+
+const opened: SqlDatabase[] = [];
+const ADAPTERS: Adapter[] = [
+  { name: 'memory', make: async () => ({ tenants: new MemoryTenantRepository(), users: new MemoryUserRepository() }) },
+  {
+    name: 'sqlite',
+    make: async () => {
+      const database = await openSqliteDatabase({ filename: ':memory:' });
+      opened.push(database);
+      return { tenants: new SqlTenantRepository(database.db), users: new SqlUserRepository(database.db) };
+    },
+  },
+];
+const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+const user = (overrides: Partial<User> = {}): User => ({
+  user_id: 'usr_1',
+  tenant_id: 'acme',
+  email: 'ann@acme.example',
+  role: 'admin',
+  password_hash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g',
+  created_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+for (const adapter of selected) {
+  describe(`tenancy ports contract: ${adapter.name}`, () => {
+    let tenants: TenantRepository;
+    let users: UserRepository;
+    beforeEach(async () => {
+      ({ tenants, users } = await adapter.make());
+    });
+
+    it('counts, stores and reads back tenants; a second insert of an id is a CONFLICT', async () => {
+      expect(await tenants.count()).toBe(0);
+      const acme = { tenant_id: 'acme', name: 'Acme Corp', created_at: '2026-11-01T00:00:00.000Z' };
+      await tenants.insert(acme);
+      expect(await tenants.find('acme')).toEqual(acme);
+      expect(await tenants.find('ACME')).toBeNull();
+      await expect(tenants.insert({ ...acme, name: 'Other' })).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect((await tenants.find('acme'))?.name).toBe('Acme Corp');
+      expect(await tenants.count()).toBe(1);
+    });
+
+    it('stores users and finds them by email; an email is unique across tenants', async () => {
+      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+      await tenants.insert({ tenant_id: 'globex', name: 'G', created_at: 'x' });
+      await users.insert(user());
+      expect(await users.findByEmail('ann@acme.example')).toEqual(user());
+      expect(await users.findByEmail('bob@acme.example')).toBeNull();
+      await expect(users.insert(user({ user_id: 'usr_2', tenant_id: 'globex' }))).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect((await users.findByEmail('ann@acme.example'))?.tenant_id).toBe('acme');
+      await users.insert(user({ user_id: 'usr_3', email: 'bob@globex.example', tenant_id: 'globex', role: 'member' }));
+      expect((await users.findByEmail('bob@globex.example'))?.role).toBe('member');
+    });
+
+    it('round-trips any email and hash text (fast-check)', async () => {
+      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+      let n = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.emailAddress(), fc.string({ minLength: 1, maxLength: 200 }), async (email, hash) => {
+          const u = user({ user_id: `usr_${n++}`, email: `${n}.${email}`, password_hash: hash });
+          await users.insert(u);
+          expect(await users.findByEmail(u.email)).toEqual(u);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  });
+}

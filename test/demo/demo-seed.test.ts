@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS } from '../../core/calls/call.model.js';
+import { normaliseNewCall } from '../../core/calls/new-call.js';
+import { NewCallSchema } from '../../runtimes/shared/calls.schemas.js';
+import { loadConfig } from '../../runtimes/shared/config.js';
+import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';
+import { DEMO_CALL_COUNT, demoBanner, seedDemoIfEmpty } from '../../runtimes/shared/demo/seed-demo.js';
+import { bearer } from '../support/area-a.js';
+import { call, type Harness, startHarness } from '../support/http-harness.js';
+
+const anchor = new Date('2026-11-03T12:00:00.000Z');
+
+describe('demo call generator', () => {
+  const calls = generateDemoCalls({ count: 600, anchor });
+
+  it('is deterministic', () => {
+    expect(generateDemoCalls({ count: 600, anchor })).toEqual(calls);
+    expect(generateDemoCalls({ count: 600, anchor, seed: 7 })).not.toEqual(calls);
+  });
+
+  it('gives valid calls across every channel, both directions, every status and five languages, before the anchor', () => {
+    for (const c of calls) {
+      expect(NewCallSchema.safeParse(c).success, JSON.stringify(c)).toBe(true);
+      const n = normaliseNewCall(c, () => 'x');
+      expect(Date.parse(n.started_at)).toBeLessThan(anchor.getTime());
+      expect(Date.parse(n.started_at)).toBeGreaterThan(anchor.getTime() - 31 * 86_400_000);
+      expect(n.duration_seconds).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(calls.map((c) => c.channel))).toEqual(new Set(CHANNELS));
+    expect(new Set(calls.map((c) => c.direction))).toEqual(new Set(['inbound', 'outbound']));
+    expect(new Set(calls.map((c) => c.status))).toEqual(new Set(['completed', 'missed', 'failed', 'transferred']));
+    expect(new Set(calls.map((c) => c.metadata?.language))).toEqual(new Set(['en', 'fr', 'de', 'es', 'it']));
+    expect(new Set(calls.map((c) => c.call_id)).size).toBe(calls.length);
+    expect(calls.some((c) => c.transcript?.some((t) => t.speaker === 'human_agent'))).toBe(true);
+  });
+});
+
+describe('seedDemoIfEmpty', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ snapshot: { build_id: 'demo', artists: [], works: [] } });
+  });
+  afterAll(async () => h.stop());
+
+  it('on an empty database: the demo tenant, its admin with a generated password, and sample calls; once only', async () => {
+    const seed = await seedDemoIfEmpty(h.container);
+    expect(seed).toMatchObject({ tenant_id: 'demo', email: 'admin@demo.example', calls: DEMO_CALL_COUNT });
+    expect(seed!.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const banner = demoBanner(seed!, h.url);
+    expect(banner).toContain(seed!.password);
+    expect(banner).toContain(`${h.url}/api/v1/auth/login`);
+    const loginRes = await call(h.url, 'POST', '/api/v1/auth/login', { json: { email: seed!.email, password: seed!.password } });
+    expect(loginRes.status).toBe(200);
+    const list = await call(h.url, 'GET', '/api/v1/tenants/demo/calls?limit=100&q=reservation', { headers: bearer(loginRes.body.access_token) });
+    expect(list.status).toBe(200);
+    expect(list.body.data.length).toBeGreaterThan(0);
+    expect(await seedDemoIfEmpty(h.container)).toBeNull();
+  });
+
+  it('is on by default and switched off by DEMO_SEED=false', () => {
+    expect(loadConfig({}).demoSeed).toBe(true);
+    expect(loadConfig({ DEMO_SEED: 'false' }).demoSeed).toBe(false);
+    expect(() => loadConfig({ DEMO_SEED: 'maybe' })).toThrow(/DEMO_SEED/);
+  });
+});
+
+describe('npm start on an empty data directory', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+  const main = new URL('../../runtimes/http/main.ts', import.meta.url).pathname;
+
+  async function start(): Promise<{ url: string; stdout: string[]; stop: () => Promise<void> }> {
+    const child = spawn(tsx, [main], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: string[] = [];
+    const url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        stdout.push(line);
+        try {
+          const entry = JSON.parse(line);
+          if (entry.msg === 'ready') setTimeout(() => resolve(entry.url), 300); // the banner follows the ready line
+        } catch {
+          // the banner is plain text
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    return {
+      url,
+      stdout,
+      stop: () =>
+        new Promise((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    };
+  }
+
+  it('prints the generated admin password once, with how to log in; the next start prints nothing of it', { timeout: 90_000 }, async () => {
+    const first = await start();
+    try {
+      const text = first.stdout.join('\n');
+      const password = /password: (\S+)/.exec(text)?.[1];
+      expect(password).toBeDefined();
+      expect(text).toContain('admin@demo.example');
+      expect(text).toContain('curl');
+      const res = await call(first.url, 'POST', '/api/v1/auth/login', { json: { email: 'admin@demo.example', password } });
+      expect(res.status).toBe(200);
+      // The password never reaches the structured log lines.
+      for (const line of first.stdout.filter((l) => l.startsWith('{'))) expect(line).not.toContain(password!);
+    } finally {
+      await first.stop();
+    }
+    const second = await start();
+    try {
+      expect(second.stdout.join('\n')).not.toMatch(/password:/);
+    } finally {
+      await second.stop();
+    }
+  });
+});
