@@ -1,10 +1,15 @@
-import type { Generated } from 'kysely';
+import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
+import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { OperatorResearchTables } from './operator-research.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
-export interface Database {
+export interface Database extends OperatorResearchTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
   verification_usage: VerificationUsageTable;
+  tenants: TenantsTable;
+  users: UsersTable;
+  calls: CallsTable;
 }
 
 export interface ApiKeysTable {
@@ -17,7 +22,6 @@ export interface ApiKeysTable {
 }
 
 export interface VerificationArchiveTable {
-  seq: Generated<number>;
   request_id: string;
   served_at: string;
   tier: string;
@@ -33,7 +37,88 @@ export interface VerificationUsageTable {
   served_calls: number;
 }
 
+export interface TenantsTable {
+  tenant_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  user_id: string;
+  tenant_id: string;
+  /** Normalised (lower case); unique across tenants. */
+  email: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface CallsTable {
+  /** Row number: the key the text index refers to. */
+  seq: Generated<number>;
+  tenant_id: string;
+  call_id: string;
+  agent_id: string | null;
+  channel: string;
+  direction: string;
+  status: string;
+  caller: string;
+  /** Normalised ISO instant (`…T…​.mmmZ`): sorts as text in time order. */
+  started_at: string;
+  ended_at: string;
+  duration_seconds: number;
+  summary: string | null;
+  transcript_json: string;
+  metadata_json: string;
+}
+
+/** The text of a stored call, handed to the dialect's full-text index. */
+export interface CallText {
+  seq: number;
+  started_at: string;
+  summary: string;
+  transcript: string;
+}
+
+/** The list item's columns, as every call query selects them. */
+export const CALL_SUMMARY_COLUMNS = [
+  'call_id',
+  'agent_id',
+  'channel',
+  'direction',
+  'status',
+  'caller',
+  'started_at',
+  'ended_at',
+  'duration_seconds',
+  'summary',
+] as const;
+export type CallSummaryRow = Pick<CallsTable, (typeof CALL_SUMMARY_COLUMNS)[number]>;
+
+/** One page of a text search, as `SqlCallTextSearch.page` receives it. */
+export interface CallSearchPage {
+  terms: SearchTerm[];
+  /** Every other condition of the list (tenant, filters, cursor), on table `calls`. */
+  where: Expression<SqlBool>;
+  /** Bounds on started_at the dialect may use to narrow its scan (already part of `where`). */
+  startedFrom?: string;
+  startedBefore?: string;
+  after: { started_at: string; call_id: string } | null;
+  limit: number;
+}
+
+/** Full-text search over calls, as each dialect does it (SQLite FTS5, PostgreSQL tsvector). */
+export interface SqlCallTextSearch {
+  /** Indexes freshly inserted calls, inside the caller's transaction. */
+  index(db: Kysely<Database>, rows: CallText[]): Promise<void>;
+  /** Calls whose transcript or summary has every term and that meet `where`, in list order. */
+  page(db: Kysely<Database>, query: CallSearchPage): Promise<CallSummaryRow[]>;
+  /** Reorganises the index after a bulk load, so that searches read one segment. */
+  compact(db: Kysely<Database>): Promise<void>;
+}
+
 /** What differs between SQL databases, declared by each dialect adapter. */
 export interface SqlCapabilities {
   dialect: 'sqlite' | 'postgres';
+  callSearch: SqlCallTextSearch;
 }

@@ -89,7 +89,7 @@ function pickByRef(index: CorpusIndex, candidateIds: readonly string[], ref: str
 const HOLDER_PREFIX = /^\p{L}+ /u;
 
 /** "Tate N00530" matches "Tate N00530", "tate n00530" and, holder left out, "N00530". */
-function inventoryMatches(inventoryNumber: string, foldedRef: string): boolean {
+export function inventoryMatches(inventoryNumber: string, foldedRef: string): boolean {
   const folded = foldText(inventoryNumber);
   if (folded === foldedRef) return true;
   const holder = HOLDER_PREFIX.exec(folded);

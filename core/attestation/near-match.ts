@@ -2,9 +2,10 @@
  * Near matches: close titles among an artist's works, close artist names across the corpus.
  * They are suggestions for the caller to try next; they never change a verdict.
  */
+import type { Lookup } from './lookup.js';
 import { normaliseName, normaliseTitle } from './normalise.js';
 import { TrigramDictionary, type PreparedQuery } from './trigram-dictionary.js';
-import { TrigramIndex } from './trigram-index.js';
+import { TrigramIndex, type ScoredEntry } from './trigram-index.js';
 import type { NearMatch } from './verification.model.js';
 
 /** Minimum similarity (after rounding to two decimals) of a near match. */
@@ -17,9 +18,9 @@ const SIMILAR_ARTIST_POOL = 10;
 /** What the near matcher needs to know of the corpus. */
 export interface NearMatchCorpus {
   /** Artist id -> normalised title key -> ids (sorted) of the works naming that artist under that key. */
-  titlesByArtist: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  titlesByArtist: Lookup<string, Lookup<string, readonly string[]>>;
   /** Normalised artist name or alias -> artist ids. */
-  artistsByName: ReadonlyMap<string, readonly string[]>;
+  artistsByName: Lookup<string, readonly string[]>;
   artistName(artistId: string): string;
   workTitle(workId: string): string;
   /** The work shown for an artist when no title of theirs is close to the subject title. */
@@ -45,18 +46,38 @@ export class NearMatcher {
   private constructor(
     private readonly corpus: NearMatchCorpus,
     private readonly dictionary: TrigramDictionary,
-    private readonly titleIndexes: ReadonlyMap<string, TrigramIndex>,
-    private readonly nameIndex: TrigramIndex,
+    /** Per artist, the fuzzy index of their title keys: the shipped one, then one of the keys a layer added. */
+    private readonly titleIndexes: ReadonlyMap<string, readonly TrigramIndex[]>,
+    /** The fuzzy index of artist names, then one of the names a layer added. */
+    private readonly nameIndexes: readonly TrigramIndex[],
   ) {}
 
-  static build(corpus: NearMatchCorpus): NearMatcher {
+  /** Indexes every artist's title keys and every name key (`titleKeys`: artist id -> their keys). */
+  static build(corpus: NearMatchCorpus, titleKeys: Iterable<[string, Iterable<string>]>, nameKeys: Iterable<string>): NearMatcher {
     const dictionary = new TrigramDictionary();
-    const titleIndexes = new Map<string, TrigramIndex>();
-    for (const [artistId, titles] of corpus.titlesByArtist) {
-      titleIndexes.set(artistId, TrigramIndex.build(titles.keys(), dictionary));
+    const titleIndexes = new Map<string, readonly TrigramIndex[]>();
+    for (const [artistId, keys] of titleKeys) {
+      titleIndexes.set(artistId, [TrigramIndex.build(keys, dictionary)]);
     }
-    const nameIndex = TrigramIndex.build(corpus.artistsByName.keys(), dictionary);
-    return new NearMatcher(corpus, dictionary, titleIndexes, nameIndex);
+    const nameIndex = TrigramIndex.build(nameKeys, dictionary);
+    return new NearMatcher(corpus, dictionary, titleIndexes, [nameIndex]);
+  }
+
+  /**
+   * The matcher of an extended corpus (`CorpusIndex.extend`): the title keys and names the layer
+   * added get small indexes of their own, searched beside this matcher's (which are shared, not
+   * rebuilt), so laying research over Turner's ~21,000 titles costs what its new titles cost.
+   * The trigram dictionary is shared: new trigrams get new ids, which the older indexes never
+   * hold, so this matcher keeps answering as before.
+   */
+  extend(corpus: NearMatchCorpus, addedTitleKeys: ReadonlyMap<string, readonly string[]>, addedNames: readonly string[]): NearMatcher {
+    const titleIndexes = new Map(this.titleIndexes);
+    for (const [artistId, keys] of addedTitleKeys) {
+      if (keys.length === 0) continue;
+      titleIndexes.set(artistId, [...(this.titleIndexes.get(artistId) ?? []), TrigramIndex.build(keys, this.dictionary)]);
+    }
+    const nameIndexes = addedNames.length === 0 ? this.nameIndexes : [...this.nameIndexes, TrigramIndex.build(addedNames, this.dictionary)];
+    return new NearMatcher(corpus, this.dictionary, titleIndexes, nameIndexes);
   }
 
   /** Works of these artists with a title close to `subjectTitle` (reason `similar_title`). */
@@ -85,7 +106,7 @@ export class NearMatcher {
   similarArtists(subjectArtist: string, subjectTitle: string, limit = MAX_NEAR_MATCHES): NearMatch[] {
     const query = this.dictionary.prepare(normaliseName(subjectArtist));
     const scoreByArtist = new Map<string, number>();
-    for (const entry of this.nameIndex.search(query, NEAR_MATCH_THRESHOLD)) {
+    for (const entry of searchAll(this.nameIndexes, query, NEAR_MATCH_THRESHOLD)) {
       const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
       if (score < NEAR_MATCH_THRESHOLD) continue;
       for (const artistId of this.corpus.artistsByName.get(entry.key) ?? []) {
@@ -113,11 +134,11 @@ export class NearMatcher {
    * are sorted by id, so only the first `limit` works of a key can make the cut.
    */
   private titleMatches(artistId: string, query: PreparedQuery, limit: number): NearMatch[] {
-    const index = this.titleIndexes.get(artistId);
+    const indexes = this.titleIndexes.get(artistId);
     const titles = this.corpus.titlesByArtist.get(artistId);
-    if (index === undefined || titles === undefined) return [];
+    if (indexes === undefined || titles === undefined) return [];
     const best = new Map<string, number>();
-    for (const entry of index.search(query, NEAR_MATCH_THRESHOLD)) {
+    for (const entry of searchAll(indexes, query, NEAR_MATCH_THRESHOLD)) {
       const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
       if (score < NEAR_MATCH_THRESHOLD) continue;
       const workIds = titles.get(entry.key) ?? [];
@@ -140,4 +161,11 @@ export class NearMatcher {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Entries of several indexes over disjoint keys, in `TrigramIndex.search` order (score, then key). */
+function searchAll(indexes: readonly TrigramIndex[], query: PreparedQuery, threshold: number): ScoredEntry[] {
+  if (indexes.length === 1) return (indexes[0] as TrigramIndex).search(query, threshold);
+  const all = indexes.flatMap((index) => index.search(query, threshold));
+  return all.sort((a, b) => b.score - a.score || cmp(a.key, b.key));
 }

@@ -1,4 +1,5 @@
 import type { CorpusIndex } from './corpus-index.js';
+import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research.model.js';
 import type { VerificationResponse, VerifyInput } from './verification.model.js';
 
 /** The corpus the oracle answers from right now, with its revision label. */
@@ -56,4 +57,23 @@ export interface VerificationLedger {
   find(requestId: string): Promise<VerificationTrace | null>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;
+}
+
+/**
+ * Where operator research is kept. Each import is applied whole in one transaction as the next
+ * revision, or not at all; readers see whole imports only.
+ */
+export interface OperatorResearchStore {
+  /** Revision of the latest applied import (0 before any): cheap, polled by the servers. */
+  revision(): Promise<number>;
+  /** Everything applied, with the revision it amounts to, read in one consistent snapshot. */
+  load(): Promise<OperatorResearch>;
+  /**
+   * Applies the batch as revision `expected_revision + 1`. Throws a CONFLICT DomainError, and
+   * applies nothing, when another import was applied since (the revision moved) or an id the
+   * batch adds is taken.
+   */
+  apply(batch: OperatorImportBatch): Promise<OperatorImport>;
+  /** Applied imports, oldest first. */
+  imports(): Promise<OperatorImport[]>;
 }

@@ -355,6 +355,13 @@ function generatedForms(a: MergedArtist): string[] {
     if (headOk) bases.push(head);
     initialsBases = NAME_SUFFIX_TAIL.has(tail) ? [a.name] : headOk ? [head] : [];
   }
+  // Initials of the other source forms that end with the same surname ("Rembrandt Harmensz. van
+  // Rijn" -> "R. H. van Rijn"): the same person, written as another source writes him.
+  const surname = nameWordCount(a.name) >= 2 ? lastWord(a.name) : '';
+  for (const n of a.source_names) {
+    const natural = naturalOrder(n);
+    if (surname !== '' && natural !== a.name && !natural.includes(',') && lastWord(natural) === surname) initialsBases.push(natural);
+  }
   const out: string[] = [];
   for (const n of bases) out.push(stripParenthetical(n), stripHonorific(stripParenthetical(n)));
   for (const n of initialsBases) out.push(...initialsForms(n), ...initialsForms(stripHonorific(n)));

@@ -28,33 +28,12 @@ export function truncateText(text: string, max: number): string {
   return `${base.replace(/[;,\s]+$/, '')} […]`;
 }
 
-/** Sentence ends that are not abbreviations ("Mrs.", "Co.", "no."), clause breaks, note markers. */
-const SEGMENT_BREAK =
-  /;\s+|\n+|(?<=[a-z0-9\])])(?<!\b(?:Mr|Mrs|Ms|Dr|St|Ste|Co|Inc|Ltd|Jr|Sr|no|No|nos|Nos|Bros|Esq|Messrs|Mme|Mlle|Mmes|Capt|Col|Gen|Rev|Hon|vol|Vol|p|pp|ca|c|cf|fig|Fig|ed|eds))\.\s+(?=[A-Z[(])|\s+(?=\[\d+\]\s)/;
-
-/** Provenance text split into segments (clauses and note sentences) for sale / condition scanning. */
-export function provenanceSegments(text: string): string[] {
-  return text
-    .replace(/\r/g, '')
-    .split(SEGMENT_BREAK)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => s.length > 0);
-}
-
-const SALE_WORDS = /\b(sold|sale|auction|lot|purchased|bought|acquired|cost|price)\b/i;
-const PRICE = /[$£€]\s?\d|\b\d[\d,.]*\s*(francs|guineas|gns|guilders|livres|florins|pounds|dollars|marks|lire|reichsmark)\b/i;
-
-/** Segments that name a sale or purchase together with a price. */
-export function saleSegments(text: string): string[] {
-  return provenanceSegments(text).filter((s) => SALE_WORDS.test(s) && PRICE.test(s));
-}
-
 const CONDITION_WORDS =
   /\b(restor(ed|ation|ations|er)|conserv(ed|ator)|conservation(?! file)|damage[ds]?|damaging|relined|relining|cleaned|cleaning|repaint(ed|ing|s)?|overpaint(ed|ing|s)?|retouch(ed|ing|es)?|flak(ing|ed)|torn|abrad(ed|ing)|in (good|poor|fair) condition|condition)\b/i;
 
-/** Segments that mention restoration, damage or condition. "Conservancy" is not a match. */
-export function conditionSegments(text: string): string[] {
-  return provenanceSegments(text).filter((s) => CONDITION_WORDS.test(s));
+/** Whether a provenance entry or note mentions restoration, damage or condition. */
+export function mentionsCondition(text: string): boolean {
+  return CONDITION_WORDS.test(text);
 }
 
 export function quote(text: string, max = 300): string {

@@ -1,14 +1,17 @@
 /**
  * Carnegie Museum of Art extract (CC0; modified from the CMOA dataset, see corpus/NOTICE.md).
- * Full provenance texts: one `provenance_text` claim each (truncated), `sale` claims for the
- * segments that name a sale with a price, `condition_note` claims for restoration or damage.
+ * Provenance texts become one `ownership_event` claim per entry of the chain, in the record's
+ * order (Lugt marks and dealers in parentheses kept); entries naming a sale or a dealer, and
+ * notes giving a price, become `market` claims; mentions of restoration or damage `condition`
+ * claims. The full text is not shipped: its entries say the same, and its notes are mined.
  */
 import { join } from 'node:path';
 import type { Claim } from '../../core/attestation/corpus.model.js';
 import { foldText } from '../../core/attestation/normalise.js';
-import { attributionSentence, claim, conditionSegments, quote, saleSegments, truncateText } from './claims.js';
+import { attributionSentence, claim, mentionsCondition, quote, truncateText } from './claims.js';
 import { isNonPersonName } from './names.js';
 import { readNdjson } from './ndjson.js';
+import { marketKind, pricedNotes, splitProvenance } from './provenance.js';
 import { cmoaRoleQualifier, qualifierPhrase } from './qualifiers.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
 
@@ -34,6 +37,34 @@ interface CmoaRecord {
 
 const SOURCE = 'import:cmoa' as const;
 const HOLDER = 'Carnegie Museum of Art';
+/** Entries of one chain shipped at most (the longest CMOA chain has 25). */
+const MAX_ENTRIES = 40;
+const MAX_PRICED_NOTES = 3;
+const MAX_CONDITION_NOTES = 2;
+
+/**
+ * Claims of a provenance text: each entry of the chain in order ("entry 2 of 5"), market claims
+ * for entries naming a sale or a dealer and for notes giving a price, condition claims.
+ */
+export function provenanceClaims(text: string, ref: string, url: string): Claim[] {
+  const { entries, notes } = splitProvenance(text);
+  const out: Claim[] = [];
+  const shown = entries.slice(0, MAX_ENTRIES);
+  shown.forEach((entry, i) => {
+    const where = `${ref}, entry ${i + 1} of ${entries.length}`;
+    out.push(claim('provenance', 'ownership_event', `${HOLDER} provenance (${where}): ${truncateText(entry, 400)}.`, SOURCE, url));
+    const market = marketKind(entry);
+    if (market === 'sale') out.push(claim('market', 'sale', `${HOLDER} provenance names a sale (${where}): ${quote(entry)}.`, SOURCE, url));
+    if (market === 'dealer') out.push(claim('market', 'dealer', `${HOLDER} provenance names a dealer (${where}): ${quote(entry)}.`, SOURCE, url));
+  });
+  for (const note of pricedNotes(notes).slice(0, MAX_PRICED_NOTES)) {
+    out.push(claim('market', 'sale', `${HOLDER} provenance notes give a price (${ref}): ${quote(note)}.`, SOURCE, url));
+  }
+  for (const text of [...entries, ...notes].filter(mentionsCondition).slice(0, MAX_CONDITION_NOTES)) {
+    out.push(claim('condition', 'condition_note', `${HOLDER} provenance notes (${ref}): ${quote(text)}.`, SOURCE, url));
+  }
+  return out;
+}
 
 function yearOf(date: string | undefined): number | null {
   const m = /^(-?\d{1,4})/.exec(date ?? '');
@@ -91,20 +122,7 @@ export async function readCmoa(dir: string): Promise<SourceReadResult> {
       );
     }
     const prov = r.provenance_text?.trim();
-    if (prov) {
-      const main = prov.split(/\n\s*notes?\s*:/i)[0];
-      claims.push(
-        claim('provenance', 'provenance_text', `${HOLDER} provenance (${ref}): ${truncateText(main, 700)}`, SOURCE, r.source_ref),
-      );
-      for (const s of saleSegments(prov).slice(0, 3)) {
-        claims.push(claim('market', 'sale', `${HOLDER} provenance records a sale (${ref}): ${quote(s)}`, SOURCE, r.source_ref));
-      }
-      for (const s of conditionSegments(prov).slice(0, 2)) {
-        claims.push(
-          claim('condition', 'condition_note', `${HOLDER} provenance notes (${ref}): ${quote(s)}`, SOURCE, r.source_ref),
-        );
-      }
-    }
+    if (prov) claims.push(...provenanceClaims(prov, ref, r.source_ref));
     let workId = cmoaWorkId(r.accession_number);
     for (let n = 2; usedIds.has(workId); n++) workId = `${cmoaWorkId(r.accession_number)}_${n}`;
     usedIds.add(workId);

@@ -133,9 +133,12 @@ export function initialsForms(name: string): string[] {
   if (split.surname.length === 1 && SUFFIX_TOKENS.has(split.surname[0])) return [];
   const nFore = split.forenames.length;
   const fore = words.slice(0, nFore);
-  if (fore.some((w) => !/^\p{Lu}\p{Ll}+$/u.test(w))) return [];
+  // Forenames written out ("Harmensz." abbreviates a patronymic but is still a forename);
+  // hyphenated ones give hyphenated initials ("Jean-Auguste-Dominique" -> "J.-A.-D.").
+  const part = /^\p{Lu}\p{Ll}+\.?$/u;
+  if (fore.some((w) => !w.split('-').every((p) => part.test(p)))) return [];
   const tail = words.slice(nFore).join(' ');
-  const initials = fore.map((w) => `${w[0]}.`);
+  const initials = fore.map((w) => w.split('-').map((p) => `${p[0]}.`).join('-'));
   const spaced = `${initials.join(' ')} ${tail}`;
   const compact = `${initials.join('')} ${tail}`;
   return spaced === compact ? [spaced] : [spaced, compact];

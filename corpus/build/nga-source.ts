@@ -10,11 +10,13 @@
  */
 import { join } from 'node:path';
 import type { Claim, Qualifier } from '../../core/attestation/corpus.model.js';
-import { attributionSentence, claim, conditionSegments, quote, saleSegments, truncateText } from './claims.js';
+import { attributionSentence, claim, mentionsCondition, quote, truncateText } from './claims.js';
 import { readCsvRecords } from './csv.js';
 import { isNonPersonName } from './names.js';
 import { readNdjson } from './ndjson.js';
-import { ngaQualifier } from './qualifiers.js';
+import { chainText, marketKind, pricedNotes, splitProvenance } from './provenance.js';
+import { ngaQualifier, qualifierPhrase } from './qualifiers.js';
+import { foldText } from '../../core/attestation/normalise.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
 
 interface NgaArtistLink {
@@ -41,6 +43,9 @@ interface NgaRecord {
 
 const SOURCE = 'import:nga' as const;
 const HOLDER = 'The National Gallery of Art';
+/** Vincent van Gogh's ULAN id: the artist of De la Faille's catalogue, whose rejected works VGWW lists. */
+const VAN_GOGH_ULAN = '500337743';
+const VAN_GOGH_KEY = `nga:vgww:ulan:${VAN_GOGH_ULAN}`;
 const VGWW_REF =
   'https://github.com/NationalGalleryOfArt/opendata/blob/dbbd80a11a540584555fd0fedba5aca50e889144/projects/vgww/data/object-details.csv';
 
@@ -102,6 +107,38 @@ export function previousAttributionNames(text: string): string[] {
     out.push(p);
   }
   return out;
+}
+
+/** "9/29/82" or "1/23/1992" -> "1982-09-29" / "1992-01-23"; null when it is not such a date. */
+export function usDate(text: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text);
+  if (!m) return null;
+  const [month, day] = [Number(m[1]), Number(m[2])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const year = m[3].length === 2 ? 1900 + Number(m[3]) : Number(m[3]);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The when and why of an NGA attribution change, readable: "Bd. Tr. approval 1/23/1992" ->
+ * "approved by the Board of Trustees on 1992-01-23"; "Reported to Bd. Tr. 5/4/83" -> "reported to
+ * the Board of Trustees on 1983-05-04"; "Change memo 11/14/83" -> "change memo of 1983-11-14";
+ * other remarks as written. The effective date is added when the remark does not give it.
+ */
+export function historyDetail(remarks: string | null | undefined, effectiveDate: string | null | undefined): string {
+  let text = (remarks ?? '').replace(/\s+/g, ' ').trim();
+  const dated = (re: RegExp, phrase: string) => {
+    text = text.replace(re, (all: string, date: string) => {
+      const iso = usDate(date);
+      return iso ? `${phrase} ${iso}` : all;
+    });
+  };
+  dated(/\bBd\.? ?Tr\.? approval (\d{1,2}\/\d{1,2}\/\d{2,4})/gi, 'approved by the Board of Trustees on');
+  dated(/\bReported to Bd\.? ?Tr\.? (\d{1,2}\/\d{1,2}\/\d{2,4})/gi, 'reported to the Board of Trustees on');
+  dated(/\bChange memo (\d{1,2}\/\d{1,2}\/\d{2,4})/gi, 'change memo of');
+  const parts = text ? [text] : [];
+  if (effectiveDate && !text.includes(effectiveDate)) parts.push(`effective ${effectiveDate}`);
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 
 function linkDisplay(prefix: string, name: string, suffix: string): string {
@@ -183,7 +220,9 @@ export async function readNga(dir: string): Promise<SourceReadResult> {
       const suffix = (l.suffix ?? '').trim();
       if (qualifier === 'firm' && /attributed/i.test(suffix)) qualifier = 'attributed_to';
       else if (qualifier === 'firm' && /\(\?\)/.test(suffix)) qualifier = 'possibly';
-      const display = linkDisplay(l.prefix ?? '', l.name, /^\(/.test(suffix) ? suffix : '');
+      let display = linkDisplay(l.prefix ?? '', l.name, /^\(/.test(suffix) ? suffix : '');
+      // A qualifier carried by the role alone ("artist after"): the display says it too.
+      if (qualifier !== 'firm' && foldText(display) === foldText(l.name)) display = `${qualifierPhrase(qualifier)} ${l.name}`;
       attributions.push({
         artist_key: `nga:constituent:${l.constituentid}`,
         artist_name: l.name,
@@ -201,13 +240,13 @@ export async function readNga(dir: string): Promise<SourceReadResult> {
         ),
       );
     });
-    for (const p of [...(r.previous_attributions ?? [])].sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0))) {
-      const when = [p.remarks, p.effective_date].filter(Boolean).join('; ');
+    const history = [...(r.previous_attributions ?? [])].sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0));
+    history.forEach((p, i) => {
       claims.push(
         claim(
           'authentication',
           'attribution',
-          `${HOLDER} records a former attribution of this work: '${p.text}'${when ? ` (${when})` : ''} (${ref}).`,
+          `${HOLDER} attribution history (${ref}), ${i + 1} of ${history.length}: formerly '${p.text.replace(/\s+/g, ' ').trim()}'${historyDetail(p.remarks, p.effective_date)}.`,
           SOURCE,
           r.source_ref,
         ),
@@ -221,7 +260,7 @@ export async function readNga(dir: string): Promise<SourceReadResult> {
           ...(p.effective_date ? { effective_date: p.effective_date } : {}),
         });
       }
-    }
+    });
     const donors = new Map<string, { roles: Set<string>; years: Set<number> }>();
     for (const d of r.donors_sources_2021 ?? []) {
       if (!d.name) continue;
@@ -283,43 +322,81 @@ async function readVgww(dir: string): Promise<{ recordsRead: number; artists: So
     if (key) {
       artists.push({ key, source: 'nga', name: artistName, names: [], birth_year: null, death_year: null, ids: { ulan } });
     }
-    const claims: Claim[] = [
-      claim('authentication', 'attribution', attributionSentence(HOLDER, artistName, 'firm', ref), SOURCE, VGWW_REF),
-    ];
-    const faille = row['De-la-Faille_cat-no']?.trim();
+    // De la Faille's catalogue raisonné, as the record cites it: "Faille 1970, no. 431", or
+    // "Faille 1970, no. 523 (rejected work)". NGA gives its two rejected works to "Anonymous
+    // Artist": the record then rejects Van Gogh as their author, a former attribution
+    // (`formerly_attributed_to`, never current). A rejected work still given to a named artist
+    // is at best doubtfully theirs.
+    const faille = row['De-la-Faille_cat-no']?.trim() ?? '';
+    const failleNo = /no\.\s*([^\s(]+)\s*(\(rejected work\))?/i.exec(faille);
+    const rejected = failleNo?.[2] !== undefined;
+    const anonymous = isNonPersonName(artistName);
+    const vgwwAttributions: SourceAttribution[] = [];
+    const claims: Claim[] = [];
+    if (!anonymous) {
+      const qualifier: Qualifier = rejected ? 'doubtfully_attributed_to' : 'firm';
+      const display = rejected ? `${artistName} (rejected by De la Faille 1970, no. ${failleNo?.[1]})` : artistName;
+      vgwwAttributions.push({ artist_key: key, artist_name: artistName, qualifier, current: true, display });
+      claims.push(claim('authentication', 'attribution', attributionSentence(HOLDER, display, qualifier, ref), SOURCE, VGWW_REF));
+    } else {
+      claims.push(claim('authentication', 'attribution', `${HOLDER} records this work as by an anonymous artist (${ref}).`, SOURCE, VGWW_REF));
+      if (rejected) {
+        artists.push({ key: VAN_GOGH_KEY, source: 'nga', name: 'Vincent van Gogh', names: [], birth_year: null, death_year: null, ids: { ulan: VAN_GOGH_ULAN } });
+        vgwwAttributions.push({
+          artist_key: VAN_GOGH_KEY,
+          artist_name: 'Vincent van Gogh',
+          qualifier: 'formerly_attributed_to',
+          current: false,
+          display: `rejected as Vincent van Gogh by De la Faille 1970, no. ${failleNo?.[1]}`,
+        });
+      }
+    }
     if (faille) {
-      const m = /no\.\s*(\S+)\s*(\(rejected work\))?/i.exec(faille);
-      const sentence = m
-        ? m[2]
-          ? `De la Faille's 1970 catalogue raisonné of Van Gogh lists this work as no. ${m[1]} among the rejected works (${ref}).`
-          : `De la Faille's 1970 catalogue raisonné of Van Gogh, no. ${m[1]} (${ref}).`
+      const sentence = failleNo
+        ? rejected
+          ? `De la Faille's 1970 catalogue raisonné of Van Gogh lists this work as no. ${failleNo[1]} among the rejected works (${ref}).`
+          : `De la Faille's 1970 catalogue raisonné of Van Gogh, no. ${failleNo[1]} (${ref}).`
         : `${faille} (${ref}).`;
       claims.push(claim('authentication', 'catalogue_number', sentence, SOURCE, VGWW_REF));
     }
     if (row.Credit_line) claims.push(claim('provenance', 'credit_line', `${HOLDER} credit line: ${row.Credit_line} (${ref}).`, SOURCE, VGWW_REF));
     const prov = row.Provenance_descr?.trim();
     if (prov) {
-      claims.push(claim('provenance', 'provenance_text', `${HOLDER} provenance (${ref}): ${truncateText(prov, 700)}`, SOURCE, VGWW_REF));
-      for (const s of saleSegments(prov).slice(0, 3)) {
-        claims.push(claim('market', 'sale', `${HOLDER} provenance records a sale (${ref}): ${quote(s)}`, SOURCE, VGWW_REF));
+      claims.push(claim('provenance', 'provenance_text', `${HOLDER} provenance (${ref}): ${truncateText(chainText(prov), 700)}`, SOURCE, VGWW_REF));
+      const { entries, notes } = splitProvenance(prov);
+      entries.forEach((entry, i) => {
+        const market = marketKind(entry);
+        if (market === null) return;
+        const what = market === 'sale' ? 'a sale' : 'a dealer';
+        claims.push(claim('market', market, `${HOLDER} provenance names ${what} (${ref}, entry ${i + 1} of ${entries.length}): ${quote(entry)}.`, SOURCE, VGWW_REF));
+      });
+      for (const note of pricedNotes(notes).slice(0, 3)) {
+        claims.push(claim('market', 'sale', `${HOLDER} provenance notes give a price (${ref}): ${quote(note)}.`, SOURCE, VGWW_REF));
       }
-      for (const s of conditionSegments(prov).slice(0, 2)) {
-        claims.push(claim('condition', 'condition_note', `${HOLDER} provenance notes (${ref}): ${quote(s)}`, SOURCE, VGWW_REF));
+      for (const text of [...entries, ...notes].filter(mentionsCondition).slice(0, 2)) {
+        claims.push(claim('condition', 'condition_note', `${HOLDER} provenance notes (${ref}): ${quote(text)}.`, SOURCE, VGWW_REF));
       }
     }
-    for (const e of events.filter((ev) => ev.Object_ID === acc)) {
-      const span = [e['activity-start-date'], e['activity-end-date']].filter(Boolean);
-      const when = span.length === 2 && span[0] !== span[1] ? `${span[0]}–${span[1]}` : (span[0] ?? '');
+    // The structured chain (provenance-details.csv), in the file's order: one event per owner.
+    const chain = events.filter((ev) => ev.Object_ID === acc);
+    chain.forEach((e, i) => {
+      const from = e['activity-start-date']?.trim() ?? '';
+      const to = e['activity-end-date']?.trim() ?? '';
+      const when = from && to ? (from === to ? `, ${from}` : `, ${from}–${to}`) : from ? `, from ${from}` : to ? `, until ${to}` : '';
+      const ulan = /ulan\/(\d+)/.exec(e['transferred-to_URI'] ?? '')?.[1];
+      const activity = e['type-of-activity']?.trim();
+      const note = e['activity-note']?.trim();
       claims.push(
         claim(
           'provenance',
           'ownership_event',
-          `Owned by ${e['transferred-to']}${when ? `, ${when}` : ''} (${HOLDER}, Van Gogh Worldwide data, ${ref}).`,
+          `Van Gogh Worldwide provenance (${HOLDER}, ${ref}), owner ${i + 1} of ${chain.length}: ${e['transferred-to']}${when}` +
+            `${activity ? `; ${activity}` : ''}${note ? `; ${note}` : ''}${ulan ? ` (ULAN ${ulan})` : ''}.`,
           SOURCE,
           VGWW_REF,
         ),
       );
-    }
+    });
     const aliases = [
       row.Title_FR,
       row.Title_DE,
@@ -336,7 +413,7 @@ async function readVgww(dir: string): Promise<{ recordsRead: number; artists: So
       title: row.Title.trim(),
       title_aliases: aliases,
       inventory_numbers: [ref, acc],
-      attributions: [{ artist_key: key, artist_name: artistName, qualifier: 'firm', current: true, display: artistName }],
+      attributions: vgwwAttributions,
       claims,
     });
   }

@@ -4,6 +4,7 @@
  * printer, translator...): no attribution is made from it.
  */
 import type { Qualifier } from '../../core/attestation/corpus.model.js';
+import { QUALIFIER_PHRASES } from '../../core/attestation/qualifier-phrases.js';
 
 export interface QualifierMapping {
   qualifier: Qualifier;
@@ -125,27 +126,7 @@ export function cmoaRoleQualifier(role: string | null | undefined): QualifierMap
   return current('firm');
 }
 
-const PHRASES: Record<Qualifier, string> = {
-  firm: 'by',
-  attributed_to: 'attributed to',
-  possibly: 'possibly by',
-  probably: 'probably by',
-  doubtfully_attributed_to: 'doubtfully attributed to',
-  workshop_of: 'workshop of',
-  studio_of: 'studio of',
-  circle_of: 'circle of',
-  school_of: 'school of',
-  pupil_of: 'pupil of',
-  follower_of: 'follower of',
-  manner_of: 'manner of',
-  style_of: 'style of',
-  imitator_of: 'imitator of',
-  after: 'after',
-  copy_after: 'copy after',
-  formerly_attributed_to: 'formerly attributed to',
-};
-
 /** English phrase of a qualifier, as put before the artist's name. */
 export function qualifierPhrase(q: Qualifier): string {
-  return PHRASES[q];
+  return QUALIFIER_PHRASES[q];
 }

@@ -42,6 +42,14 @@ export function splitCreatorLabel(label: string): string[] {
   return out;
 }
 
+/**
+ * The collections of `collection_label`, joined by the extract with ", " (labels that contain a
+ * full-width comma, "prints， drawings， & paintings collection", stay whole). Distinct, in order.
+ */
+export function splitCollections(label: string): string[] {
+  return [...new Set(label.split(/, /).map((s) => s.trim()).filter((s) => s.length > 0))];
+}
+
 /** The xref as a SourceArtist key ("nga:constituent:1822" is already one). */
 export function xrefKey(xref: string | undefined): string | undefined {
   if (!xref) return undefined;
@@ -84,16 +92,25 @@ export async function readWikidata(dir: string): Promise<SourceReadResult> {
       claim('authentication', 'attribution', attributionSentence('Wikidata', a.display, 'firm', ref), SOURCE, r.source_ref),
     );
     const collections = r.collection_label?.trim();
-    if (collections) {
+    const holders = collections ? splitCollections(collections) : [];
+    if (holders.length === 1) {
       claims.push(
-        claim(
-          'provenance',
-          'collection',
-          `Wikidata lists this painting in the collection(s): ${collections} (${ref}; current and former holders are not distinguished).`,
-          SOURCE,
-          r.source_ref,
-        ),
+        claim('provenance', 'collection', `Wikidata lists this painting in the collection of ${holders[0]} (${ref}).`, SOURCE, r.source_ref),
       );
+    } else {
+      // Several collections: current and former holders (Wikidata's start and end qualifiers
+      // were not kept by the extract), one claim each, in Wikidata's order.
+      holders.forEach((holder, i) => {
+        claims.push(
+          claim(
+            'provenance',
+            'collection',
+            `Wikidata lists ${holder} among the current or former collections of this painting (${i + 1} of ${holders.length}; ${ref}).`,
+            SOURCE,
+            r.source_ref,
+          ),
+        );
+      });
     }
     works.push({
       work_id: `wrk_wd_${r.qid}`,

@@ -1,31 +1,12 @@
-import { parseArgs } from 'node:util';
-import type { Container } from 'inversify';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { validationError } from '../../core/shared/errors.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { type AdminCommand, parse } from './admin-command.js';
+import { CALLS_COMMANDS } from './calls.commands.js';
+import { CORPUS_COMMANDS } from './corpus.commands.js';
+import { TENANCY_COMMANDS } from './tenancy.commands.js';
 
-export type CommandResult = Record<string, unknown>;
-
-export interface AdminCommand {
-  /** Words that select the command, e.g. ['key', 'create']. */
-  words: string[];
-  usage: string;
-  run(container: Container, args: string[]): Promise<CommandResult>;
-}
-
-type ParseOptions = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
-
-function parse(args: string[], options: ParseOptions, positionals = 0) {
-  try {
-    const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-    if (parsed.positionals.length !== positionals) {
-      throw new Error(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
-    }
-    return parsed;
-  } catch (err) {
-    throw validationError(err instanceof Error ? err.message : String(err));
-  }
-}
+export type { AdminCommand, CommandResult } from './admin-command.js';
 
 export const ADMIN_COMMANDS: AdminCommand[] = [
   {
@@ -52,6 +33,9 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
       return { ...(await container.get<ApiKeys>(ATTESTATION.ApiKeys).revoke(positionals[0])) };
     },
   },
+  ...TENANCY_COMMANDS,
+  ...CALLS_COMMANDS,
+  ...CORPUS_COMMANDS,
 ];
 
 export function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } | undefined {

@@ -5,6 +5,7 @@ runAdmin(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin,
 }).then(
   (code) => {
     process.exitCode = code;

@@ -3,15 +3,20 @@ import { Container } from 'inversify';
 import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
 import { bindAttestationServices, bindAttestationSql } from '../shared/composition/attestation.module.js';
+import { bindCallsServices, bindCallsSql } from '../shared/composition/calls.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
+import { bindAuth, bindTenancyServices, bindTenancySql } from '../shared/composition/tenancy.module.js';
 import { createLogger } from '../shared/logger.js';
+import { exitCodeOf } from './admin-command.js';
 import { findCommand, usageText } from './commands.js';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Read by commands that take a secret on stdin (`user create` without --password). */
+  stdin?: AsyncIterable<string | Buffer>;
 }
 
 /**
@@ -34,9 +39,14 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     bindPlatform(container, { config, logger, database });
     bindAttestationSql(container);
     bindAttestationServices(container);
-    const result = await found.command.run(container, found.rest);
+    bindTenancySql(container);
+    bindTenancyServices(container);
+    bindAuth(container);
+    bindCallsSql(container);
+    bindCallsServices(container);
+    const result = await found.command.run(container, found.rest, { stdin: io.stdin, stderr: io.stderr });
     io.stdout(`${JSON.stringify(result)}\n`);
-    return 0;
+    return exitCodeOf(result);
   } catch (err) {
     if (isDomainError(err)) {
       io.stderr(`svc-admin: ${err.message}\n  usage: svc-admin ${found.command.usage}\n`);

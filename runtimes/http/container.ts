@@ -10,8 +10,10 @@ import {
   bindAttestationSql,
 } from '../shared/composition/attestation.module.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { bindCallsServices, bindCallsSql } from '../shared/composition/calls.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
+import { bindAuth, bindTenancyServices, bindTenancySql } from '../shared/composition/tenancy.module.js';
 
 /** Composition root of the HTTP runtime: opens the database, loads the corpus, binds every port. */
 export async function buildHttpContainer(
@@ -29,5 +31,10 @@ export async function buildHttpContainer(
   bindAttestationCore(container);
   bindAttestationSql(container);
   bindAttestationServices(container);
+  bindTenancySql(container);
+  bindTenancyServices(container);
+  bindAuth(container);
+  bindCallsSql(container);
+  bindCallsServices(container);
   return container;
 }

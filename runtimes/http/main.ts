@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { loadConfig } from '../shared/config.js';
+import { demoBanner, seedDemoIfEmpty } from '../shared/demo/seed-demo.js';
 import { createLogger } from '../shared/logger.js';
 import { buildHttpContainer } from './container.js';
 import { startHttpServer } from './server.js';
@@ -9,8 +10,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const container = await buildHttpContainer(config, logger);
+  const demo = config.demoSeed ? await seedDemoIfEmpty(container) : null;
   const running = await startHttpServer(container);
   logger.info({ url: running.url, data_dir: config.dataDir, ms: Math.round(performance.now() - started) }, 'ready');
+  if (demo) {
+    logger.info({ tenant_id: demo.tenant_id, email: demo.email, calls: demo.calls }, 'demo tenant created (password printed once on stdout)');
+    process.stdout.write(demoBanner(demo, running.url));
+  }
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');

@@ -7,16 +7,27 @@ import type { CorpusProvider, VerificationLedger } from '../../core/attestation/
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
 import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
+import type { Login } from '../../core/auth/use-cases/login.js';
+import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
+import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { Clock } from '../../core/shared/ports.js';
 import type { SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import type { Config } from '../shared/config.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { CALLS } from '../shared/composition/calls.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createApp, type RouteGroup } from './app.js';
+import { bearerAuth, principalOf } from './middleware/bearer-auth.js';
+import { loginLimits } from './middleware/login-limit.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { tenantAccess } from './middleware/tenant-access.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { startOperatorResearchPoll } from './operator-research-poll.js';
 import { apiKeyCaller, attestationRoutes, callerOf } from './routes/attestation.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { callsRoutes } from './routes/calls.routes.js';
 import { platformRoutes } from './routes/platform.routes.js';
 
 /** Every route group of the service, in one place, for the router and the OpenAPI document alike. */
@@ -44,6 +55,22 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   });
 
   const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: attestation }];
+
+  // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
+  // (calls and knowledge share it) and the tenancy rule.
+  const clock = container.get<Clock>(PLATFORM.Clock);
+  const authenticated = bearerAuth({ secret: container.get<string>(TENANCY.AuthSecret), algorithm: config.auth.jwtAlgorithm, clock });
+  const tenantLimit = rateLimit((ctx) => ({
+    policy: 'tenant-api',
+    max: config.limits.tenantPerMinute,
+    id: `tenant:${principalOf(ctx).tenant_id}`,
+  }));
+  groups.push({ prefix: '/api/v1/auth', middleware: loginLimits(config.limits), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
+  groups.push({
+    prefix: '/api/v1/tenants',
+    middleware: [authenticated, tenantLimit, tenantAccess],
+    routes: callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
+  });
   let openapi: object | undefined;
   const platform = platformRoutes({
     metrics: metrics.registry,
@@ -70,6 +97,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   const config = container.get<Config>(PLATFORM.Config);
   const logger = container.get<Logger>(PLATFORM.Logger);
   const metrics = createHttpMetrics();
+  const operatorResearch = await startOperatorResearchPoll(container);
   const app = createApp({ logger, metrics, groups: buildRouteGroups(container, metrics), trustProxy: config.trustProxy });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -89,6 +117,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     container,
     close: () =>
       (closing ??= (async () => {
+        operatorResearch.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

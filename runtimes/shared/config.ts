@@ -20,6 +20,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE: intFrom('RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE', 30, 1, 1_000_000),
   RATE_LIMIT_VERIFY_KEY_PER_MINUTE: intFrom('RATE_LIMIT_VERIFY_KEY_PER_MINUTE', 600, 1, 1_000_000),
   SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters (or unset it to generate one in DATA_DIR)').optional(),
+  ),
+  JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512']).default('HS256'),
+  JWT_TTL_SECONDS: intFrom('JWT_TTL_SECONDS', 3600, 60, 86_400),
+  DEMO_SEED: z.enum(['true', 'false', '1', '0']).default('true'),
+  RATE_LIMIT_LOGIN_IP_PER_MINUTE: intFrom('RATE_LIMIT_LOGIN_IP_PER_MINUTE', 10, 1, 1_000_000),
+  RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE: intFrom('RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE', 10, 1, 1_000_000),
+  RATE_LIMIT_TENANT_PER_MINUTE: intFrom('RATE_LIMIT_TENANT_PER_MINUTE', 200, 1, 1_000_000),
 });
 
 export interface Config {
@@ -32,8 +42,24 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corpusDir: string | undefined;
   trustProxy: boolean;
-  limits: { verifySandboxPerMinute: number; verifyKeyPerMinute: number };
+  limits: {
+    verifySandboxPerMinute: number;
+    verifyKeyPerMinute: number;
+    loginIpPerMinute: number;
+    loginEmailPerMinute: number;
+    /** Calls and knowledge endpoints: one budget per tenant. */
+    tenantPerMinute: number;
+  };
   shutdownGraceMs: number;
+  auth: {
+    /** JWT_SECRET when set; else the secret is generated once into `jwtSecretFile`. */
+    jwtSecret: string | undefined;
+    jwtSecretFile: string;
+    jwtAlgorithm: 'HS256' | 'HS384' | 'HS512';
+    tokenTtlSeconds: number;
+  };
+  /** Create the demo tenant on an empty database at start (`npm start`). */
+  demoSeed: boolean;
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -57,7 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       verifySandboxPerMinute: e.RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE,
       verifyKeyPerMinute: e.RATE_LIMIT_VERIFY_KEY_PER_MINUTE,
+      loginIpPerMinute: e.RATE_LIMIT_LOGIN_IP_PER_MINUTE,
+      loginEmailPerMinute: e.RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE,
+      tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      jwtSecretFile: resolve(dataDir, 'jwt-secret'),
+      jwtAlgorithm: e.JWT_ALGORITHM,
+      tokenTtlSeconds: e.JWT_TTL_SECONDS,
+    },
+    demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
   };
 }

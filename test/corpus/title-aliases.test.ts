@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeArtists } from '../../corpus/build/artist-merge.js';
-import { conditionSegments, saleSegments, truncateText } from '../../corpus/build/claims.js';
+import { mentionsCondition, truncateText } from '../../corpus/build/claims.js';
+import { marketKind, pricedNotes, splitProvenance } from '../../corpus/build/provenance.js';
 import { cmoaWorkId } from '../../corpus/build/cmoa-source.js';
 import { previousAttributionNames } from '../../corpus/build/nga-source.js';
 import type { SourceArtist, SourceWork } from '../../corpus/build/source.model.js';
@@ -43,14 +44,14 @@ describe('other sources', () => {
     expect(cmoaWorkId('03.2')).toBe('wrk_cmoa_03_2');
   });
 
-  it('finds sales with a price and condition notes in provenance texts', () => {
+  it('finds sales, prices and condition notes in provenance texts', () => {
     const text =
       'William Hoare, Bath. Stowe sale, September 14, 1848, no. 346 [1]; Estate sale in Cleveland, Ohio, 1950s; gift to museum.\n\nNotes:\n[1]. The purchase price was £86 2s. The painting was relined in 1950.';
-    const sales = saleSegments(text);
-    expect(sales).toHaveLength(1);
-    expect(sales[0]).toMatch(/£86 2s/);
-    expect(conditionSegments(text)).toEqual(['The painting was relined in 1950.']);
-    expect(conditionSegments('by gift to the Western Pennsylvania Conservancy, 1977')).toEqual([]);
+    const { entries, notes } = splitProvenance(text);
+    expect(entries.filter((e) => marketKind(e) === 'sale')).toEqual(['Stowe sale, September 14, 1848, no. 346', 'Estate sale in Cleveland, Ohio, 1950s']);
+    expect(pricedNotes(notes)).toEqual(['The purchase price was £86 2s']);
+    expect(notes.filter(mentionsCondition)).toEqual(['The painting was relined in 1950']);
+    expect(mentionsCondition('by gift to the Western Pennsylvania Conservancy, 1977')).toBe(false);
   });
 
   it('truncates long texts at a boundary and marks the cut', () => {

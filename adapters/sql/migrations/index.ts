@@ -1,20 +1,30 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './0001-attestation.js';
+import * as m0002 from './0002-tenancy-calls.js';
+import * as m0003 from './0003-operator-research.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-attestation': m0001,
+  '0002-tenancy-calls': m0002,
+  '0003-operator-research': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+
   async getMigrations(): Promise<Record<string, Migration>> {
-    return MIGRATIONS;
+    return this.migrations;
   }
 }
 
-/** Brings the schema to the latest version; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+/**
+ * Brings the schema to the latest version; throws with the failing migration's name.
+ * `dialectMigrations` are a dialect's own steps (SQLite's FTS5 index), named to sort
+ * right after the shared migration they complete.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialectMigrations: Record<string, Migration> = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider({ ...MIGRATIONS, ...dialectMigrations }) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

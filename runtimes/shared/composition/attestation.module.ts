@@ -2,14 +2,16 @@ import type { Container } from 'inversify';
 import type { Kysely } from 'kysely';
 import { CorpusHolder } from '../../../core/attestation/corpus-provider.js';
 import type { CorpusSnapshot } from '../../../core/attestation/corpus.model.js';
-import type { ApiKeyStore, CorpusProvider, KeyHasher, VerificationLedger } from '../../../core/attestation/ports.js';
+import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
+import { OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import { sha256KeyHasher } from '../../../adapters/node/node-platform.js';
 import type { Database } from '../../../adapters/sql/database.js';
 import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
+import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-research.store.js';
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
 import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
 import { ATTESTATION } from './attestation.tokens.js';
@@ -30,6 +32,13 @@ export function bindAttestationCore(container: Container): void {
     .toResolvedValue(
       (corpus: CorpusProvider, clock: Clock, ids: IdGenerator) => new AttestationEngine(corpus, clock, ids),
       [ATTESTATION.CorpusProvider, PLATFORM.Clock, PLATFORM.IdGenerator],
+    )
+    .inSingletonScope();
+  container
+    .bind<OperatorResearchSync>(ATTESTATION.OperatorResearchSync)
+    .toResolvedValue(
+      (holder: CorpusHolder, store: OperatorResearchStore) => new OperatorResearchSync(holder, store),
+      [ATTESTATION.CorpusHolder, ATTESTATION.OperatorResearchStore],
     )
     .inSingletonScope();
 }
@@ -70,5 +79,9 @@ export function bindAttestationSql(container: Container): void {
   container
     .bind<VerificationLedger>(ATTESTATION.VerificationLedger)
     .toResolvedValue((database: SqlDatabase) => new SqlVerificationLedger(kysely(database)), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+  container
+    .bind<OperatorResearchStore>(ATTESTATION.OperatorResearchStore)
+    .toResolvedValue((database: SqlDatabase) => new SqlOperatorResearchStore(kysely(database)), [PLATFORM.SqlDatabase])
     .inSingletonScope();
 }

@@ -10,4 +10,6 @@ export const ATTESTATION = {
   VerifyAttribution: Symbol.for('attestation.VerifyAttribution'),
   AuditTrail: Symbol.for('attestation.AuditTrail'),
   ApiKeys: Symbol.for('attestation.ApiKeys'),
+  OperatorResearchStore: Symbol.for('attestation.OperatorResearchStore'),
+  OperatorResearchSync: Symbol.for('attestation.OperatorResearchSync'),
 } as const;

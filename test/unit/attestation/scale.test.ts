@@ -1,6 +1,6 @@
 /**
- * Scale checks on a generated corpus the size of the shipped one. The bounds here are loose
- * (shared CI machines vary); bench/ measures the real figures.
+ * Behaviour at scale on a generated corpus the size of the shipped one. No timings here:
+ * speed is measured by `npm run bench`, never asserted in tests.
  */
 import { describe, expect, it } from 'vitest';
 import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
@@ -9,19 +9,11 @@ import { largeCorpus } from '../../fixtures/attestation/large-corpus.js';
 
 const { snapshot, bigArtistTitles } = largeCorpus();
 
-function p99(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length * 0.99)] as number;
-}
-
 describe('a corpus of 60,000 works and 8,000 artists', () => {
-  const started = performance.now();
   const index = CorpusIndex.build(snapshot);
-  const buildMs = performance.now() - started;
 
-  it('builds in well under the bound', () => {
+  it('indexes every artist, work and claim', () => {
     expect(index.counts).toMatchObject({ artists: 8_000, works: 60_000, claims: 120_000 });
-    expect(buildMs).toBeLessThan(5_000);
   });
 
   it('answers exact titles of the 39,000-work artist', () => {
@@ -40,7 +32,7 @@ describe('a corpus of 60,000 works and 8,000 artists', () => {
     expect(picked.verdict).toBe('attested');
   });
 
-  it('answers a title miss of the 39,000-work artist quickly, with near matches', () => {
+  it('answers a title miss of the 39,000-work artist with near matches', () => {
     const long = bigArtistTitles.filter((t) => t.length > 20);
     const queries = Array.from({ length: 2_000 }, (_, i) => {
       const title = long[(i * 7919) % long.length] as string;
@@ -48,30 +40,22 @@ describe('a corpus of 60,000 works and 8,000 artists', () => {
       return { title, input: { subject_artist: 'Joseph Mallord William Turner', subject_title: `${title.slice(0, cut)}${title.slice(cut + 1)} zq` } };
     });
     for (const q of queries.slice(0, 200)) evaluate(index, q.input); // warm up
-    const times: number[] = [];
     let found = 0;
     for (const q of queries) {
-      const t = performance.now();
       const outcome = evaluate(index, q.input);
-      times.push(performance.now() - t);
       expect(outcome.verdict).not.toBe('attested');
       if (outcome.near_matches.some((m) => m.title === q.title)) found += 1;
     }
     // The generated titles are near-duplicates of each other (an adversarial case for a capped
     // candidate search): the misspelt work need not always be among the five closest.
     expect(found / queries.length).toBeGreaterThan(0.85);
-    expect(p99(times)).toBeLessThan(2); // milliseconds; the target is well under 0.25 ms
   });
 
-  it('answers an unknown artist quickly, with similar artists', () => {
-    const times: number[] = [];
+  it('answers an unknown artist as unavailable, with similar artists', () => {
     for (let i = 0; i < 1_000; i += 1) {
-      const t = performance.now();
       const outcome = evaluate(index, { subject_artist: `Joseph Mallord Wiliam Turnr ${i % 7}`, subject_title: 'View of Norham' });
-      times.push(performance.now() - t);
       expect(outcome.verdict).toBe('unavailable');
     }
     expect(evaluate(index, { subject_artist: 'Joseph Mallord Wiliam Turner', subject_title: 'x' }).near_matches[0]?.artist).toBe('Joseph Mallord William Turner');
-    expect(p99(times)).toBeLessThan(2);
   });
 });

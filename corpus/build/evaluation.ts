@@ -1,0 +1,105 @@
+/**
+ * Scores the oracle on the labelled evaluation set (test/eval/cases.ndjson, sampled from the
+ * sources by eval-sample.ts). Figures:
+ * - precision of `attested` and of `contradicted`: of the cases the engine answered so, the share
+ *   labelled so;
+ * - wrong non-`unavailable` answers: answered `attested` or `contradicted` against the label,
+ *   over every such answer;
+ * - answered as labelled: of the cases labelled `attested` or `contradicted`, the share answered
+ *   exactly so (an `unavailable` answer there is a miss, not a wrong answer).
+ * Targets: no wrong `attested`; at least 98% of the labelled attested/contradicted cases
+ * answered as labelled.
+ */
+import type { CorpusIndex } from '../../core/attestation/corpus-index.js';
+import { evaluate } from '../../core/attestation/evaluate.js';
+import type { EvalCase } from './eval-sample.js';
+
+export interface CaseResult {
+  case: EvalCase;
+  verdict: string;
+  ok: boolean;
+}
+
+export interface EvaluationReport {
+  cases: number;
+  by_expected: Record<string, number>;
+  confusion: Record<string, Record<string, number>>;
+  precision_attested: number | null;
+  precision_contradicted: number | null;
+  wrong_attested: number;
+  wrong_non_unavailable: number;
+  wrong_non_unavailable_rate: number;
+  labelled_decided: number;
+  answered_as_labelled: number;
+  answered_as_labelled_rate: number;
+  accuracy: number;
+  mismatches: CaseResult[];
+  targets_met: boolean;
+}
+
+export const TARGET_ANSWERED_AS_LABELLED = 0.98;
+
+export function runEvaluation(index: CorpusIndex, cases: readonly EvalCase[]): EvaluationReport {
+  const results: CaseResult[] = cases.map((c) => {
+    const input = c.subject_ref === undefined ? { subject_artist: c.subject_artist, subject_title: c.subject_title } : { subject_artist: c.subject_artist, subject_title: c.subject_title, subject_ref: c.subject_ref };
+    const verdict = evaluate(index, input).verdict;
+    return { case: c, verdict, ok: verdict === c.expected };
+  });
+  const confusion: Record<string, Record<string, number>> = {};
+  const byExpected: Record<string, number> = {};
+  for (const r of results) {
+    byExpected[r.case.expected] = (byExpected[r.case.expected] ?? 0) + 1;
+    const row = (confusion[r.case.expected] ??= { attested: 0, contradicted: 0, unavailable: 0 });
+    row[r.verdict] = (row[r.verdict] ?? 0) + 1;
+  }
+  const answered = (v: string) => results.filter((r) => r.verdict === v);
+  const precision = (v: string) => {
+    const a = answered(v);
+    return a.length === 0 ? null : a.filter((r) => r.ok).length / a.length;
+  };
+  const decided = results.filter((r) => r.verdict !== 'unavailable');
+  const wrongDecided = decided.filter((r) => !r.ok);
+  const labelled = results.filter((r) => r.case.expected !== 'unavailable');
+  const asLabelled = labelled.filter((r) => r.ok).length;
+  const wrongAttested = answered('attested').filter((r) => !r.ok).length;
+  const rate = labelled.length === 0 ? 1 : asLabelled / labelled.length;
+  return {
+    cases: results.length,
+    by_expected: byExpected,
+    confusion,
+    precision_attested: precision('attested'),
+    precision_contradicted: precision('contradicted'),
+    wrong_attested: wrongAttested,
+    wrong_non_unavailable: wrongDecided.length,
+    wrong_non_unavailable_rate: decided.length === 0 ? 0 : wrongDecided.length / decided.length,
+    labelled_decided: labelled.length,
+    answered_as_labelled: asLabelled,
+    answered_as_labelled_rate: rate,
+    accuracy: results.filter((r) => r.ok).length / Math.max(1, results.length),
+    mismatches: results.filter((r) => !r.ok),
+    targets_met: wrongAttested === 0 && rate >= TARGET_ANSWERED_AS_LABELLED,
+  };
+}
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(2)}%`);
+
+export function formatReport(r: EvaluationReport, maxMismatches = 40): string {
+  const lines = [
+    `cases: ${r.cases} (${Object.entries(r.by_expected).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    `precision attested:      ${pct(r.precision_attested)}  (wrong attested: ${r.wrong_attested})`,
+    `precision contradicted:  ${pct(r.precision_contradicted)}`,
+    `wrong non-unavailable:   ${pct(r.wrong_non_unavailable_rate)}  (${r.wrong_non_unavailable} answers)`,
+    `answered as labelled:    ${pct(r.answered_as_labelled_rate)}  (${r.answered_as_labelled} of ${r.labelled_decided} labelled attested/contradicted; target ${pct(TARGET_ANSWERED_AS_LABELLED)})`,
+    `accuracy, all cases:     ${pct(r.accuracy)}`,
+    'confusion (label -> answers):',
+    ...Object.entries(r.confusion).map(([label, row]) => `  ${label.padEnd(13)} ${Object.entries(row).map(([k, v]) => `${k} ${v}`).join(', ')}`),
+    `targets: ${r.targets_met ? 'met' : 'NOT met'}`,
+  ];
+  if (r.mismatches.length > 0) {
+    lines.push(`mismatches (${r.mismatches.length}):`);
+    for (const m of r.mismatches.slice(0, maxMismatches)) {
+      lines.push(`  ${m.case.id}: ${JSON.stringify(m.case.subject_artist)} / ${JSON.stringify(m.case.subject_title)}${m.case.subject_ref ? ` [${m.case.subject_ref}]` : ''} expected ${m.case.expected}, got ${m.verdict} (${m.case.rule})`);
+    }
+  }
+  return lines.join('\n');
+}

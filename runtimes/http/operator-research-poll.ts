@@ -1,0 +1,40 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
+import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { PLATFORM } from '../shared/composition/platform.tokens.js';
+
+/** How often a running server asks the store for a new operator research revision. */
+export const OPERATOR_RESEARCH_POLL_MS = 1000;
+
+export interface OperatorResearchPoll {
+  stop(): void;
+}
+
+/**
+ * Brings the corpus to the store's latest operator research revision now (before the server
+ * listens), then checks again every second: a one-row read while nothing changes; on a new
+ * revision the research is read whole and laid over the shipped corpus (milliseconds), and the
+ * new view is swapped in at once. A failing check is logged and retried at the next tick.
+ */
+export async function startOperatorResearchPoll(container: Container, intervalMs = OPERATOR_RESEARCH_POLL_MS): Promise<OperatorResearchPoll> {
+  const sync = container.get<OperatorResearchSync>(ATTESTATION.OperatorResearchSync);
+  const logger = container.get<Logger>(PLATFORM.Logger);
+  await sync.refresh();
+  let stopped = false;
+  const timer = setInterval(() => {
+    sync.refresh().then(
+      (changed) => {
+        if (changed && !stopped) logger.info('operator research: new corpus revision applied');
+      },
+      (err: unknown) => logger.warn({ err }, 'operator research: revision check failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

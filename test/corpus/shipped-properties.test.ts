@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import { CorpusIndex } from '../../core/attestation/corpus-index.js';
+import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { evaluate } from '../../core/attestation/evaluate.js';
+import { normaliseName, normaliseTitle } from '../../core/attestation/normalise.js';
+
+/** Properties of the verdict rules over the whole shipped corpus (fast-check). */
+let snapshot: CorpusSnapshot;
+let index: CorpusIndex;
+beforeAll(async () => {
+  snapshot = await loadCorpusSnapshot();
+  index = CorpusIndex.build(snapshot);
+});
+
+const FORENAMES = ['Pablo', 'Jean', 'Maria', 'Giovanni', 'Rembrandt', 'Joseph', 'Anna', 'Vincent', 'Claude', 'Émile', 'Ilse', 'Zdeněk', 'Hokusai'];
+const SURNAMES = ['Picasso', 'Vermeer', 'Turner', 'Gogh', 'Monet', 'Kowalczyk', 'Okafor', 'Lindqvist', 'Rossi', 'Dubois', 'Nakamura', 'Rijn'];
+const WORDS = ['Lantern', 'Quiet', 'Harbour', 'Seventh', 'Mirror', 'Amber', 'Herons', 'Pavilion', 'Evening', 'Mill', 'Portrait', 'Landscape', 'Storm', 'Lady', 'Study'];
+
+/** Names near real ones (shared forenames and surnames, initials, inversion) and plain noise. */
+const nameArb = fc.oneof(
+  fc.tuple(fc.constantFrom(...FORENAMES), fc.constantFrom(...SURNAMES)).map(([f, s]) => `${f} ${s}`),
+  fc.tuple(fc.constantFrom(...FORENAMES), fc.constantFrom(...SURNAMES)).map(([f, s]) => `${s}, ${f}`),
+  fc.tuple(fc.constantFrom(...FORENAMES), fc.constantFrom(...SURNAMES)).map(([f, s]) => `${f[0]}. ${s}`),
+  fc.constantFrom('Pablo Picasso', 'Salvador Dalí', 'Andy Warhol', 'Frida Kahlo', 'Turner', 'Rembrandt Harmensz', 'Leonardo'),
+  fc.string({ minLength: 1, maxLength: 40 }),
+);
+/** Titles that exist somewhere in the corpus, or are invented. */
+const inventedTitleArb = fc
+  .tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 5 }), fc.integer({ min: 0, max: 99_999 }))
+  .map(([words, n]) => `The ${words.join(' ')} ${n % 3 === 0 ? `no. ${n}` : ''}`.trim());
+
+describe('properties of the shipped corpus', () => {
+  it('answers unavailable, with no attestation, for any subject whose artist is not covered', () => {
+    const realTitle = fc.integer({ min: 0, max: 57_000 }).map((i) => snapshot.works[i % snapshot.works.length]?.title ?? 'x');
+    fc.assert(
+      fc.property(nameArb, fc.oneof(realTitle, inventedTitleArb), (artist, title) => {
+        fc.pre(index.artistIdsByKey(normaliseName(artist)).length === 0);
+        const out = evaluate(index, { subject_artist: artist, subject_title: title });
+        expect(out.verdict).toBe('unavailable');
+        expect(out.attestations).toEqual([]);
+        expect(out.suggested_requalification).toBeNull();
+        expect(out.near_matches.every((m) => m.reason === 'similar_artist' && m.score < 1)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers unavailable, with no attestation, for a covered artist and an invented title', () => {
+    const artistArb = fc.integer({ min: 0, max: 100_000 }).map((i) => snapshot.artists[i % snapshot.artists.length] as CorpusArtist);
+    fc.assert(
+      fc.property(artistArb, fc.boolean(), inventedTitleArb, (artist, useAlias, title) => {
+        const name = useAlias && artist.aliases.length > 0 ? (artist.aliases[0] as string) : artist.name;
+        const ids = index.artistIdsByKey(normaliseName(name));
+        fc.pre(ids.every((id) => index.workIdsByTitle(id, normaliseTitle(title)).length === 0));
+        const out = evaluate(index, { subject_artist: name, subject_title: title });
+        expect(out.verdict).toBe('unavailable');
+        expect(out.attestations).toEqual([]);
+        expect(out.near_matches.every((m) => m.reason === 'similar_title' && m.score < 1)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
