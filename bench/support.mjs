@@ -1,3 +1,5 @@
+import { seededRandom } from '../dist/core/shared/random.js';
+
 export function percentile(sorted, q) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -13,17 +15,8 @@ export function printTable(rows) {
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
 }
 
-/** Deterministic pseudo-random generator (mulberry32), so runs compare. */
-export function rng(seed = 42) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random generator, so runs compare. */
+export const rng = (seed = 42) => seededRandom(seed);
 
 /**
  * A realistic mix of subjects drawn from the corpus: 60% titles of real works under their

@@ -18,6 +18,36 @@ import {
 
 export const CORPUS_FORMAT = 2;
 
+export const MANIFEST_FILE = 'manifest.json';
+export const ARTISTS_FILE = 'artists.ndjson.gz';
+export const WORKS_FILE = 'works.ndjson.gz';
+
+export interface CorpusManifestSource {
+  tag: string;
+  name: string;
+  licence: string;
+  records_read: number;
+  /** Works that carry at least one claim from this source. */
+  works: number;
+  /** Artists named by at least one of this source's attributions. */
+  artists: number;
+}
+
+/** `manifest.json`: the only file of a build with a date; `build_id` is a hash of the data. */
+export interface CorpusManifest {
+  format: typeof CORPUS_FORMAT;
+  build_id: string;
+  built_at: string;
+  sources: CorpusManifestSource[];
+  counts: {
+    artists: number;
+    works: number;
+    claims: number;
+    claims_by_source: Record<string, number>;
+    claims_by_pillar: Record<string, number>;
+  };
+}
+
 /** [artist_id, qualifier, current (0|1), display, source, ref index, effective_date?] */
 export type EncodedAttribution = [string, string, 0 | 1, string, string, number] | [string, string, 0 | 1, string, string, number, string];
 /** [pillar, kind, claim, source, ref index] */

@@ -10,34 +10,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { CORPUS_FORMAT, CorpusFormatError, decodeWork } from './corpus-format.js';
+import {
+  ARTISTS_FILE,
+  CORPUS_FORMAT,
+  type CorpusManifest,
+  CorpusFormatError,
+  decodeWork,
+  MANIFEST_FILE,
+  WORKS_FILE,
+} from './corpus-format.js';
 
-export const MANIFEST_FILE = 'manifest.json';
-export const ARTISTS_FILE = 'artists.ndjson.gz';
-export const WORKS_FILE = 'works.ndjson.gz';
-
-export interface CorpusManifestSource {
-  tag: string;
-  name: string;
-  licence: string;
-  records_read: number;
-  works: number;
-  artists: number;
-}
-
-export interface CorpusManifest {
-  format: typeof CORPUS_FORMAT;
-  build_id: string;
-  built_at: string;
-  sources: CorpusManifestSource[];
-  counts: {
-    artists: number;
-    works: number;
-    claims: number;
-    claims_by_source: Record<string, number>;
-    claims_by_pillar: Record<string, number>;
-  };
-}
+export { ARTISTS_FILE, type CorpusManifest, MANIFEST_FILE, WORKS_FILE };
 
 export class CorpusLoadError extends Error {
   constructor(message: string) {

@@ -8,35 +8,19 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
-import { CORPUS_FORMAT, encodeWork } from '../../adapters/corpus/corpus-format.js';
+import {
+  ARTISTS_FILE,
+  CORPUS_FORMAT,
+  type CorpusManifest,
+  type CorpusManifestSource,
+  encodeWork,
+  MANIFEST_FILE,
+  WORKS_FILE,
+} from '../../adapters/corpus/corpus-format.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import type { SourceInfo } from './source.model.js';
 
-export const ARTISTS_FILE = 'artists.ndjson.gz';
-export const WORKS_FILE = 'works.ndjson.gz';
-export const MANIFEST_FILE = 'manifest.json';
-
-export interface ManifestSource extends SourceInfo {
-  records_read: number;
-  /** Works that carry at least one claim from this source. */
-  works: number;
-  /** Artists named by at least one of this source's attributions. */
-  artists: number;
-}
-
-export interface CorpusManifest {
-  format: typeof CORPUS_FORMAT;
-  build_id: string;
-  built_at: string;
-  sources: ManifestSource[];
-  counts: {
-    artists: number;
-    works: number;
-    claims: number;
-    claims_by_source: Record<string, number>;
-    claims_by_pillar: Record<string, number>;
-  };
-}
+export type { CorpusManifest };
 
 /** Fixed key order, so that the bytes depend on the content only. */
 function artistLine(a: CorpusArtist): string {
@@ -103,7 +87,7 @@ export async function writeCorpus(
   const artistsGz = gzipSync(Buffer.from(artistsText, 'utf8'), { level: 9 });
   const worksGz = gzipSync(Buffer.from(worksText, 'utf8'), { level: 9 });
 
-  const manifestSources: ManifestSource[] = sources.map(({ info, records_read }) => {
+  const manifestSources: CorpusManifestSource[] = sources.map(({ info, records_read }) => {
     const workCount = works.filter((w) => w.claims.some((c) => c.source === info.tag)).length;
     const artistIds = new Set<string>();
     for (const w of works) for (const a of w.attributions) if (a.source === info.tag) artistIds.add(a.artist_id);

@@ -20,6 +20,7 @@ import { foldText, normaliseTitle } from '../../core/attestation/normalise.js';
 import { DEFAULT_SOURCES, PUBLIC_DOMAIN_YEARS } from './build-corpus.js';
 import { readCsvRecords } from './csv.js';
 import { readNdjson } from './ndjson.js';
+import { seededRandom } from '../../core/shared/random.js';
 
 export type Expected = 'attested' | 'contradicted' | 'unavailable';
 
@@ -129,17 +130,6 @@ function nthPerClass<T extends { cls: string; key: string }>(items: T[], perClas
   return out;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32): variants and invented titles. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TitleCount {
   /** (surname key | title key) -> number of source records naming that pair. */
@@ -334,7 +324,7 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
     add({ class: `plain ${c.qualifierClass}`, source: c.source, record: c.record, subject_artist: c.artist, subject_title: c.title, expected: c.expected, rule: c.rule });
   }
   // 3. Variants of unique subjects: names and titles as clients type them.
-  const random = rng(20261121);
+  const random = seededRandom(20261121);
   const pool = nthPerClass(unique.map((c) => ({ ...c, cls: c.expected })), 60);
   for (const [i, c] of pool.entries()) {
     const variant = nameVariant(c.artist, i, initialOwners);

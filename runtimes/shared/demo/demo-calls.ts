@@ -1,5 +1,6 @@
 import type { NewCallInput } from '../../../core/calls/new-call.js';
 import { type DemoLanguage, type LanguagePack, PACKS, type Script } from './demo-scripts.js';
+import { seededRandom } from '../../../core/shared/random.js';
 
 /**
  * Sample calls of a multilingual AI call centre, generated deterministically: the same
@@ -15,17 +16,6 @@ export interface DemoCallOptions {
   idPrefix?: string;
 }
 
-/** mulberry32: small, fast, good enough for sample data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Weighted<T> = [T, number][];
 
@@ -43,7 +33,7 @@ const TURN_GAP_MS: Record<string, [number, number]> = {
 };
 
 export function* demoCalls(options: DemoCallOptions): Generator<NewCallInput> {
-  const random = rng(options.seed ?? 2026);
+  const random = seededRandom(options.seed ?? 2026);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const weighted = <T>(items: Weighted<T>): T => {
     const total = items.reduce((s, [, w]) => s + w, 0);
