@@ -10,6 +10,66 @@ export interface Database extends OperatorResearchTables {
   tenants: TenantsTable;
   users: UsersTable;
   calls: CallsTable;
+  knowledge_items: KnowledgeItemsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  knowledge_sync_runs: KnowledgeSyncRunsTable;
+  agents: AgentsTable;
+  agent_versions: AgentVersionsTable;
+  workspaces: WorkspacesTable;
+}
+
+export interface KnowledgeItemsTable {
+  tenant_id: string;
+  item_id: string;
+  title: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  status: string;
+  error: string | null;
+  created_at: string;
+  indexed_at: string | null;
+  content: Uint8Array;
+}
+
+export interface KnowledgeChunksTable {
+  /** The full-text index's rowid. */
+  chunk_seq: Generated<number>;
+  tenant_id: string;
+  item_id: string;
+  chunk_index: number;
+  text: string;
+}
+
+export interface KnowledgeSyncRunsTable {
+  sync_id: string;
+  tenant_id: string;
+  status: string;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  documents_indexed: number;
+  documents_failed: number;
+  chunks: number;
+}
+
+export interface AgentsTable {
+  agent_id: string;
+  tenant_id: string;
+  version: number;
+  updated_at: string;
+  /** The writable settings (AgentSettings) as JSON. */
+  settings_json: string;
+}
+
+export type AgentVersionsTable = AgentsTable;
+
+export interface WorkspacesTable {
+  tenant_id: string;
+  name: string;
+  timezone: string;
+  locale: string;
+  retention_days: number;
 }
 
 export interface ApiKeysTable {

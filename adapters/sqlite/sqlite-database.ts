@@ -6,10 +6,11 @@ import type { Database, SqlCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
+import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
 
 /** SQLite's own migration steps, run with the shared ones. */
-const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts };
+const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */

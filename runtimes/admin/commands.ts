@@ -2,6 +2,7 @@ import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { validationError } from '../../core/shared/errors.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { type AdminCommand, parse } from './admin-command.js';
+import { AGENTS_COMMANDS } from './agents.commands.js';
 import { CALLS_COMMANDS } from './calls.commands.js';
 import { CORPUS_COMMANDS } from './corpus.commands.js';
 import { TENANCY_COMMANDS } from './tenancy.commands.js';
@@ -35,6 +36,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   },
   ...TENANCY_COMMANDS,
   ...CALLS_COMMANDS,
+  ...AGENTS_COMMANDS,
   ...CORPUS_COMMANDS,
 ];
 

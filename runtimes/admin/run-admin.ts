@@ -4,6 +4,7 @@ import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
 import { bindAttestationServices, bindAttestationSql } from '../shared/composition/attestation.module.js';
 import { bindCallsServices, bindCallsSql } from '../shared/composition/calls.module.js';
+import { bindKnowledgeServices, bindKnowledgeSql } from '../shared/composition/knowledge.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from '../shared/composition/tenancy.module.js';
@@ -44,6 +45,8 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     bindAuth(container);
     bindCallsSql(container);
     bindCallsServices(container);
+    bindKnowledgeSql(container);
+    bindKnowledgeServices(container);
     const result = await found.command.run(container, found.rest, { stdin: io.stdin, stderr: io.stderr });
     io.stdout(`${JSON.stringify(result)}\n`);
     return exitCodeOf(result);

@@ -20,6 +20,8 @@ export interface AppParts {
   metrics: HttpMetrics;
   groups: RouteGroup[];
   trustProxy: boolean;
+  /** With trustProxy: X-Forwarded-For entries trusted, counted from the right (0 = all). */
+  maxIpsCount?: number;
 }
 
 function accessLog(logger: Logger): Middleware {
@@ -47,7 +49,7 @@ function routeHandler(spec: RouteSpec): Middleware {
 
 /** Builds the Koa application: cross-cutting middleware, then each group's middleware and routes. */
 export function createApp(parts: AppParts): Koa {
-  const app = new Koa({ proxy: parts.trustProxy });
+  const app = new Koa({ proxy: parts.trustProxy, maxIpsCount: parts.maxIpsCount ?? 0 });
   app.silent = true; // errors are mapped and logged by errorMiddleware
   app.use(requestIdMiddleware);
   app.use(accessLog(parts.logger));

@@ -11,9 +11,12 @@ import {
 } from '../shared/composition/attestation.module.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { bindCallsServices, bindCallsSql } from '../shared/composition/calls.module.js';
+import { bindKnowledgeServices, bindKnowledgeSql } from '../shared/composition/knowledge.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from '../shared/composition/tenancy.module.js';
+import { HTTP_RUNTIME } from './http.tokens.js';
+import { createRateLimitStore } from './middleware/rate-limit-store.js';
 
 /** Composition root of the HTTP runtime: opens the database, loads the corpus, binds every port. */
 export async function buildHttpContainer(
@@ -36,5 +39,11 @@ export async function buildHttpContainer(
   bindAuth(container);
   bindCallsSql(container);
   bindCallsServices(container);
+  bindKnowledgeSql(container);
+  bindKnowledgeServices(container);
+  // Rate-limit counters: Redis when REDIS_URL is set (shared by instances), memory otherwise.
+  container
+    .bind(HTTP_RUNTIME.RateLimitStore)
+    .toConstantValue(createRateLimitStore({ redisUrl: config.redisUrl, logger, windowMs: config.limits.windowMs }));
   return container;
 }

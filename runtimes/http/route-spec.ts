@@ -37,6 +37,11 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   params?: ZodObject;
   query?: ZodObject;
   body?: ZodType;
+  /**
+   * A body the handler reads itself (no JSON parsing, no `body` validation before it):
+   * the media types it accepts, for the OpenAPI document only.
+   */
+  rawBody?: Record<string, ZodType>;
   /** Rate-limited routes document the limit headers. */
   rateLimited?: boolean;
   responses: Record<number, ResponseSpec>;

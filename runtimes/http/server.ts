@@ -18,16 +18,26 @@ import { CALLS } from '../shared/composition/calls.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createApp, type RouteGroup } from './app.js';
-import { bearerAuth, principalOf } from './middleware/bearer-auth.js';
+import { HTTP_RUNTIME } from './http.tokens.js';
+import { agentsLimit, tenantLimits } from './middleware/area-a-limits.js';
+import { bearerAuth } from './middleware/bearer-auth.js';
 import { loginLimits } from './middleware/login-limit.js';
 import { createHttpMetrics } from './middleware/metrics.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { rateLimit, type RateLimiting } from './middleware/rate-limit.js';
+import type { RateLimitStore } from './middleware/rate-limit-store.js';
 import { tenantAccess } from './middleware/tenant-access.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
 import { apiKeyCaller, attestationRoutes, callerOf } from './routes/attestation.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { callsRoutes } from './routes/calls.routes.js';
+import { agentsRoutes } from './routes/agents.routes.js';
+import { knowledgeRoutes } from './routes/knowledge.routes.js';
+import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
+import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
+import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
+import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
+import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
 import { platformRoutes } from './routes/platform.routes.js';
 
 /** Every route group of the service, in one place, for the router and the OpenAPI document alike. */
@@ -36,13 +46,15 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
   const corpus = container.get<CorpusProvider>(ATTESTATION.CorpusProvider);
   const keys = container.get<ApiKeys>(ATTESTATION.ApiKeys);
+  // One store and window for every limited group (docs/decisions/0010-rate-limits.md).
+  const limiting: RateLimiting = { store: container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore), windowMs: config.limits.windowMs };
 
   const verifyLimit = rateLimit((ctx) => {
     const caller = callerOf(ctx);
     return caller.tier === 'production'
       ? { policy: 'verify-key', max: caller.per_minute, id: `verify:key:${caller.key_id}` }
       : { policy: 'verify-sandbox', max: config.limits.verifySandboxPerMinute, id: `verify:ip:${ctx.ip}` };
-  });
+  }, limiting, 'open');
 
   const attestation = attestationRoutes({
     verify: container.get<VerifyAttribution>(ATTESTATION.VerifyAttribution),
@@ -60,17 +72,26 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // (calls and knowledge share it) and the tenancy rule.
   const clock = container.get<Clock>(PLATFORM.Clock);
   const authenticated = bearerAuth({ secret: container.get<string>(TENANCY.AuthSecret), algorithm: config.auth.jwtAlgorithm, clock });
-  const tenantLimit = rateLimit((ctx) => ({
-    policy: 'tenant-api',
-    max: config.limits.tenantPerMinute,
-    id: `tenant:${principalOf(ctx).tenant_id}`,
-  }));
-  groups.push({ prefix: '/api/v1/auth', middleware: loginLimits(config.limits), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
+  // Calls and knowledge: the tenant's one budget, uploads a second one on top. /ai-agents and
+  // /workspace: one per-IP budget (`agentsLimit`, first in those groups, shared by both).
+  const tenantLimit = tenantLimits(config.limits, limiting);
+  const agentsIpLimit = agentsLimit(config.limits, limiting);
+  groups.push({ prefix: '/api/v1/auth', middleware: loginLimits(config.limits, limiting), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
   groups.push({
     prefix: '/api/v1/tenants',
-    middleware: [authenticated, tenantLimit, tenantAccess],
-    routes: callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
+    middleware: [authenticated, ...tenantLimit, tenantAccess],
+    routes: [
+      ...callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
+      ...knowledgeRoutes({ knowledge: container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase) }),
+    ],
   });
+  // AI agents and workspace: the token's tenant (no tenant in the path), the per-IP budget first.
+  const agentRoutes = agentsRoutes({
+    agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
+    workspace: container.get<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings),
+  });
+  groups.push({ prefix: '/api/v1/ai-agents', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
+  groups.push({ prefix: '/api/v1/workspace', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });
   let openapi: object | undefined;
   const platform = platformRoutes({
     metrics: metrics.registry,
@@ -98,7 +119,21 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   const logger = container.get<Logger>(PLATFORM.Logger);
   const metrics = createHttpMetrics();
   const operatorResearch = await startOperatorResearchPoll(container);
-  const app = createApp({ logger, metrics, groups: buildRouteGroups(container, metrics), trustProxy: config.trustProxy });
+  // Shared limits from the first request when Redis answers quickly; a start never waits long
+  // for it nor fails on it (the groups' outage policies apply until it is reachable).
+  if (!(await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).ready(2000))) {
+    logger.warn({ redis_url_set: true }, 'rate-limit store: redis not reachable at start; outage policies apply until it is');
+  }
+  // Sync runs cut off by a crash or restart are finished as failed (their documents stay pending).
+  const interrupted = await container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase).recoverInterrupted();
+  if (interrupted > 0) logger.warn({ runs: interrupted }, 'knowledge sync runs interrupted by a restart marked failed');
+  const app = createApp({
+    logger,
+    metrics,
+    groups: buildRouteGroups(container, metrics),
+    trustProxy: config.trustProxy,
+    maxIpsCount: config.trustProxyHops,
+  });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 30_000;
@@ -123,6 +158,9 @@ export async function startHttpServer(container: Container): Promise<RunningServ
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs).unref();
         });
+        await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).close();
+        const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
+        await Promise.race([syncs.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
         await container.get<SqlDatabase>(PLATFORM.SqlDatabase).close();
       })()),
   };

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_IP_PER_MINUTE: intFrom('RATE_LIMIT_LOGIN_IP_PER_MINUTE', 10, 1, 1_000_000),
   RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE: intFrom('RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE', 10, 1, 1_000_000),
   RATE_LIMIT_TENANT_PER_MINUTE: intFrom('RATE_LIMIT_TENANT_PER_MINUTE', 200, 1, 1_000_000),
+  RATE_LIMIT_UPLOAD_PER_MINUTE: intFrom('RATE_LIMIT_UPLOAD_PER_MINUTE', 10, 1, 1_000_000),
+  RATE_LIMIT_AGENTS_PER_MINUTE: intFrom('RATE_LIMIT_AGENTS_PER_MINUTE', 100, 1, 1_000_000),
+  RATE_LIMIT_WINDOW_MS: intFrom('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
+  TRUST_PROXY_HOPS: intFrom('TRUST_PROXY_HOPS', 1, 0, 32),
 });
 
 export interface Config {
@@ -42,6 +47,10 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corpusDir: string | undefined;
   trustProxy: boolean;
+  /** With trustProxy: how many X-Forwarded-For entries (from the right) are trusted; 0 = all. */
+  trustProxyHops: number;
+  /** Rate-limit counters in Redis (shared by instances) when set; in memory otherwise. */
+  redisUrl: string | undefined;
   limits: {
     verifySandboxPerMinute: number;
     verifyKeyPerMinute: number;
@@ -49,6 +58,12 @@ export interface Config {
     loginEmailPerMinute: number;
     /** Calls and knowledge endpoints: one budget per tenant. */
     tenantPerMinute: number;
+    /** `POST /tenants/{id}/knowledge`, per tenant, on top of the tenant budget. */
+    uploadPerMinute: number;
+    /** `/ai-agents...` and `/workspace`, one budget per client IP. */
+    agentsPerMinute: number;
+    /** The window of every limit (60 000 ms; shorter only for tests and drills). */
+    windowMs: number;
   };
   shutdownGraceMs: number;
   auth: {
@@ -80,12 +95,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corpusDir: e.CORPUS_DIR,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    redisUrl: e.REDIS_URL,
     limits: {
       verifySandboxPerMinute: e.RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE,
       verifyKeyPerMinute: e.RATE_LIMIT_VERIFY_KEY_PER_MINUTE,
       loginIpPerMinute: e.RATE_LIMIT_LOGIN_IP_PER_MINUTE,
       loginEmailPerMinute: e.RATE_LIMIT_LOGIN_EMAIL_PER_MINUTE,
       tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE,
+      uploadPerMinute: e.RATE_LIMIT_UPLOAD_PER_MINUTE,
+      agentsPerMinute: e.RATE_LIMIT_AGENTS_PER_MINUTE,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     auth: {

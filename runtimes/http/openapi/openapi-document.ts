@@ -40,6 +40,7 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
     op.requestParams = { ...(spec.params ? { path: spec.params } : {}), ...(spec.query ? { query: spec.query } : {}) };
   }
   if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: spec.body } } };
+  if (spec.rawBody) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(spec.rawBody).map(([type, schema]) => [type, { schema }])) };
   if (spec.security === 'apiKey') op.security = [{ apiKey: [] }];
   if (spec.security === 'apiKeyOptional') op.security = [{}, { apiKey: [] }];
   if (spec.security === 'bearer') op.security = [{ bearer: [] }];

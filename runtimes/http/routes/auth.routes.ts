@@ -26,6 +26,7 @@ export function authRoutes(deps: { login: Login }): RouteSpec[] {
         413: problem('Body over 1 MiB.'),
         415: problem('Body is not application/json.'),
         429: problem('Too many attempts from this IP or for this email; see `Retry-After`.'),
+        503: problem('Shared rate-limit store (Redis) unreachable: login fails closed; see `Retry-After`.'),
       },
       handler: async (ctx, { body }) => {
         ctx.set('Cache-Control', 'no-store');

@@ -16,6 +16,7 @@ import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.le
 import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
 import { ATTESTATION } from './attestation.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
+import type { Config } from '../config.js';
 
 /** Use cases of the oracle; needs the corpus snapshot and the platform bindings. */
 export function bindAttestationCore(container: Container): void {
@@ -63,8 +64,10 @@ export function bindAttestationServices(container: Container): void {
   container
     .bind<ApiKeys>(ATTESTATION.ApiKeys)
     .toResolvedValue(
-      (store: ApiKeyStore, hasher: KeyHasher, ids: IdGenerator, clock: Clock) => new ApiKeys(store, hasher, ids, clock),
-      [ATTESTATION.ApiKeyStore, ATTESTATION.KeyHasher, PLATFORM.IdGenerator, PLATFORM.Clock],
+      // A key created without its own limit gets RATE_LIMIT_VERIFY_KEY_PER_MINUTE (600).
+      (store: ApiKeyStore, hasher: KeyHasher, ids: IdGenerator, clock: Clock, config: Config) =>
+        new ApiKeys(store, hasher, ids, clock, config.limits.verifyKeyPerMinute),
+      [ATTESTATION.ApiKeyStore, ATTESTATION.KeyHasher, PLATFORM.IdGenerator, PLATFORM.Clock, PLATFORM.Config],
     )
     .inSingletonScope();
 }

@@ -7,6 +7,7 @@ import { CALLS } from '../composition/calls.tokens.js';
 import { PLATFORM } from '../composition/platform.tokens.js';
 import { TENANCY } from '../composition/tenancy.tokens.js';
 import { generateDemoCalls } from './demo-calls.js';
+import { seedDemoKnowledge } from './demo-knowledge.js';
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
@@ -18,6 +19,9 @@ export interface DemoSeed {
   /** Generated, shown once, stored only as a hash. */
   password: string;
   calls: number;
+  /** The demo agent and the synchronised knowledge documents. */
+  agent_id?: string;
+  documents?: number;
 }
 
 /**
@@ -42,7 +46,8 @@ export async function seedDemoIfEmpty(container: Container, options: { count?: n
   const ingest = container.get<CallIngest>(CALLS.CallIngest);
   const outcome = await ingest.importBatch(DEMO_TENANT_ID, calls);
   await ingest.finishImport();
-  return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported };
+  const knowledge = await seedDemoKnowledge(container, DEMO_TENANT_ID);
+  return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported, ...knowledge };
 }
 
 /** What `npm start` prints once, on stdout, after seeding. */

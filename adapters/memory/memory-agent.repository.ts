@@ -1,0 +1,51 @@
+import type { Agent } from '../../core/agents/agent.model.js';
+import type { AgentRepository } from '../../core/agents/ports.js';
+import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
+
+const copy = (a: Agent): Agent => structuredClone(a);
+
+/** In-memory fake; passes the same contract suite as the SQL repository. */
+export class MemoryAgentRepository implements AgentRepository {
+  private readonly agents = new Map<string, Agent>();
+  private readonly history = new Map<string, Agent[]>();
+
+  async insert(agent: Agent) {
+    this.agents.set(agent.agent_id, copy(agent));
+  }
+  async find(tenantId: string, agentId: string) {
+    const a = this.agents.get(agentId);
+    return a && a.tenant_id === tenantId ? copy(a) : null;
+  }
+  async list(tenantId: string, after: string | null, limit: number) {
+    return [...this.agents.values()]
+      .filter((a) => a.tenant_id === tenantId && (after === null || a.agent_id > after))
+      .sort((a, b) => (a.agent_id < b.agent_id ? -1 : 1))
+      .slice(0, limit)
+      .map(copy);
+  }
+  async replace(next: Agent, expectedVersion: number) {
+    const current = this.agents.get(next.agent_id);
+    if (!current || current.tenant_id !== next.tenant_id || current.version !== expectedVersion) return false;
+    this.history.set(next.agent_id, [...(this.history.get(next.agent_id) ?? []), current]);
+    this.agents.set(next.agent_id, copy(next));
+    return true;
+  }
+  async versions(tenantId: string, agentId: string, beforeVersion: number | null, limit: number) {
+    return (this.history.get(agentId) ?? [])
+      .filter((a) => a.tenant_id === tenantId && (beforeVersion === null || a.version < beforeVersion))
+      .sort((a, b) => b.version - a.version)
+      .slice(0, limit)
+      .map(copy);
+  }
+}
+
+export class MemoryWorkspaceRepository implements WorkspaceRepository {
+  private readonly byTenant = new Map<string, Workspace>();
+  async find(tenantId: string) {
+    const w = this.byTenant.get(tenantId);
+    return w ? { ...w } : null;
+  }
+  async save(w: Workspace) {
+    this.byTenant.set(w.tenant_id, { ...w });
+  }
+}

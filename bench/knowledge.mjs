@@ -1,0 +1,76 @@
+// Knowledge base at scale: 1,000 documents of 10 KB uploaded to one tenant, one sync run
+// (extract, chunk, index in FTS5), then p50/p99 of a retrieval query, in process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { KNOWLEDGE } from '../dist/runtimes/shared/composition/knowledge.tokens.js';
+import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
+import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { percentile, printTable, rng } from './support.mjs';
+
+const TENANT = 'bench';
+const VOCABULARY = ('refund delivery parcel invoice billing password account warranty return exchange order tracking courier payment card ' +
+  'subscription plan upgrade downgrade cancel contract support opening hours weekend holiday voucher discount loyalty points store ' +
+  'address phone email chat agent human escalation complaint damaged missing late express standard international customs tax')
+  .split(' ');
+const QUERIES = ['refund damaged parcel', 'opening hours weekend', 'cancel subscription', 'loyalty points voucher', 'international customs tax', 'password reset account', 'xyzzy'];
+
+function document(random, bytes) {
+  const paragraphs = [];
+  let size = 0;
+  while (size < bytes) {
+    const sentences = [];
+    for (let s = 0; s < 5; s++) {
+      const words = Array.from({ length: 8 + Math.floor(random() * 12) }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]);
+      sentences.push(`${words.join(' ')}.`);
+    }
+    const p = sentences.join(' ');
+    paragraphs.push(p);
+    size += p.length + 2;
+  }
+  return paragraphs.join('\n\n').slice(0, bytes);
+}
+
+export async function benchKnowledge({ documents = 1000, bytes = 10_000, iterations = 500 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-kb-'));
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' });
+  const container = await buildHttpContainer(config, pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
+  try {
+    await container.get(TENANCY.TenantAdmin).createTenant(TENANT, 'Benchmark');
+    const kb = container.get(KNOWLEDGE.KnowledgeBase);
+    const random = rng(11);
+    const uploadStart = performance.now();
+    for (let i = 0; i < documents; i++) {
+      await kb.add(TENANT, { title: `Doc ${i}`, content_type: 'text/plain', content: new TextEncoder().encode(document(random, bytes)) });
+    }
+    const uploadMs = performance.now() - uploadStart;
+    const syncStart = performance.now();
+    const run = await kb.syncNow(TENANT, container.get(KNOWLEDGE.KnowledgeSync));
+    const syncMs = performance.now() - syncStart;
+    if (run.status !== 'succeeded' || run.documents_indexed !== documents) throw new Error(`sync ${run.status}: ${run.documents_indexed} indexed`);
+
+    const principal = { user_id: 'bench', tenant_id: TENANT, role: 'member' };
+    const samples = new Float64Array(iterations);
+    for (let i = 0; i < 50; i++) await kb.search(principal, TENANT, { q: QUERIES[i % QUERIES.length], limit: 5 });
+    for (let i = 0; i < iterations; i++) {
+      const start = performance.now();
+      await kb.search(principal, TENANT, { q: QUERIES[i % QUERIES.length], limit: 5 });
+      samples[i] = performance.now() - start;
+    }
+    samples.sort();
+    console.log(`\n## Knowledge base: ${documents} documents of ${bytes / 1000} KB, one tenant (in process, SQLite FTS5)`);
+    printTable([
+      { step: 'upload (store + sha256)', ms: uploadMs.toFixed(0), rate: `${((documents * 1000) / uploadMs).toFixed(0)} docs/s` },
+      { step: `sync (${run.chunks} chunks)`, ms: syncMs.toFixed(0), rate: `${((run.chunks * 1000) / syncMs).toFixed(0)} chunks/s` },
+    ]);
+    printTable([{ query: 'search, limit 5', p50_ms: percentile(samples, 0.5).toFixed(2), p99_ms: percentile(samples, 0.99).toFixed(2), max_ms: samples[samples.length - 1].toFixed(2) }]);
+    return { syncMs, chunks: run.chunks, p99: percentile(samples, 0.99) };
+  } finally {
+    await container.get(Symbol.for('platform.SqlDatabase')).close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchKnowledge();

@@ -1,0 +1,103 @@
+import { authorize, type Principal } from '../../auth/auth.model.js';
+import type { CursorSealer } from '../../calls/cursor.js';
+import { DomainError, notFound, validationError } from '../../shared/errors.js';
+import { checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
+import type { Clock, IdGenerator } from '../../shared/ports.js';
+import type { TenantRepository } from '../../tenancy/ports.js';
+import { type Agent, AGENT_ID_PATTERN, type AgentSettings, checkAgentSettings, defaultAgentSettings, etagOf, ifMatchHolds } from '../agent.model.js';
+import type { AgentRepository } from '../ports.js';
+
+const WRITABLE = ['name', 'language', 'voice', 'greeting', 'instructions', 'llm', 'knowledge_base', 'escalation', 'business_hours'] as const;
+
+/** Only the writable fields: read-only ones sent by a client are ignored. */
+const settingsOf = (s: AgentSettings): AgentSettings => Object.fromEntries(WRITABLE.map((k) => [k, s[k]])) as unknown as AgentSettings;
+
+/** The AI agents of the principal's tenant (the token's tenant: these paths carry none). */
+export class AgentConfigs {
+  constructor(
+    private readonly agents: AgentRepository,
+    private readonly tenants: TenantRepository,
+    private readonly sealer: CursorSealer,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async list(principal: Principal, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
+    authorize(principal, principal.tenant_id, 'read');
+    const limit = checkLimit(query.limit);
+    const context = JSON.stringify(['agents', principal.tenant_id]);
+    const after = query.cursor === undefined ? null : (openPosition(this.sealer, query.cursor, context, ['string'])[0] as string);
+    const rows = await this.agents.list(principal.tenant_id, after, limit + 1);
+    const data = rows.slice(0, limit);
+    const last = data[data.length - 1];
+    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.agent_id]) : null };
+  }
+
+  async get(principal: Principal, agentId: string): Promise<Agent> {
+    authorize(principal, principal.tenant_id, 'read');
+    return this.existing(principal.tenant_id, agentId);
+  }
+
+  async create(principal: Principal, settings: AgentSettings): Promise<Agent> {
+    authorize(principal, principal.tenant_id, 'write');
+    return this.insert(principal.tenant_id, settings);
+  }
+
+  /** Operator path (svc-admin agent create): default settings with this name. */
+  async createDefault(tenantId: string, name: string): Promise<Agent> {
+    if (!(await this.tenants.find(tenantId))) throw notFound(`No tenant ${tenantId}.`);
+    return this.insert(tenantId, defaultAgentSettings(name.trim()));
+  }
+
+  /** Whole replacement; `ifMatch` (when sent) must be the current ETag, else 412 and nothing changes. */
+  async replace(principal: Principal, agentId: string, settings: AgentSettings, ifMatch?: string): Promise<Agent> {
+    authorize(principal, principal.tenant_id, 'write');
+    const next = this.checked(settings);
+    const current = await this.existing(principal.tenant_id, agentId);
+    const stale = () => new DomainError('PRECONDITION_FAILED', `If-Match does not match the agent's current ETag ${etagOf(current)}; read it again.`);
+    if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(current))) throw stale();
+    const replaced: Agent = { ...current, ...next, version: current.version + 1, updated_at: this.clock.now().toISOString() };
+    if (!(await this.agents.replace(replaced, current.version))) {
+      if (ifMatch !== undefined) throw stale();
+      throw new DomainError('CONFLICT', 'The agent was changed by another request meanwhile; read it again and retry.');
+    }
+    return replaced;
+  }
+
+  async versions(principal: Principal, agentId: string, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
+    authorize(principal, principal.tenant_id, 'read');
+    const limit = checkLimit(query.limit);
+    await this.existing(principal.tenant_id, agentId);
+    const context = JSON.stringify(['agent-versions', principal.tenant_id, agentId]);
+    const before = query.cursor === undefined ? null : (openPosition(this.sealer, query.cursor, context, ['number'])[0] as number);
+    const rows = await this.agents.versions(principal.tenant_id, agentId, before, limit + 1);
+    const data = rows.slice(0, limit);
+    const last = data[data.length - 1];
+    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.version]) : null };
+  }
+
+  private async existing(tenantId: string, agentId: string): Promise<Agent> {
+    const agent = AGENT_ID_PATTERN.test(agentId) ? await this.agents.find(tenantId, agentId) : null;
+    if (!agent) throw notFound(`No agent ${agentId}.`);
+    return agent;
+  }
+
+  private checked(settings: AgentSettings): AgentSettings {
+    const s = settingsOf(settings);
+    const errors = checkAgentSettings(s);
+    if (errors.length > 0) throw validationError('The agent configuration is invalid.', errors);
+    return s;
+  }
+
+  private async insert(tenantId: string, settings: AgentSettings): Promise<Agent> {
+    const agent: Agent = {
+      agent_id: `agt_${this.ids.uuid().replace(/-/g, '')}`,
+      tenant_id: tenantId,
+      ...this.checked(settings),
+      version: 1,
+      updated_at: this.clock.now().toISOString(),
+    };
+    await this.agents.insert(agent);
+    return agent;
+  }
+}

@@ -1,0 +1,98 @@
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import { KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
+import { DomainError, validationError } from '../../../core/shared/errors.js';
+import { jsonBody } from './json-body.js';
+
+const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `A document may hold at most ${KNOWLEDGE_MAX_BYTES} bytes (10 MiB).`);
+/** Room for the multipart framing and a title around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * A `multipart/form-data` upload read with busboy while it streams: the file part is
+ * counted chunk by chunk and the request is refused (413) at the first byte over 10 MiB,
+ * so no more than the limit is ever held. Exactly one `file` part; an optional `title`.
+ */
+export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
+  const declaredLength = Number(ctx.get('Content-Length') || '0');
+  if (declaredLength > KNOWLEDGE_MAX_BYTES + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 5, fieldSize: 4096, fileSize: KNOWLEDGE_MAX_BYTES + 1, parts: 10 } });
+    } catch {
+      reject(validationError('The multipart body is malformed (boundary missing).', [{ path: 'body', message: 'is not multipart/form-data' }]));
+      return;
+    }
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      ctx.req.unpipe(parser);
+      ctx.req.resume(); // drain the rest so the 4xx can be sent on this connection
+      reject(err);
+    };
+    let title: string | undefined;
+    let file: { chunks: Buffer[]; size: number; mime: string; filename?: string; done: boolean } | undefined;
+    parser.on('field', (name, value) => {
+      if (name === 'title') title = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || file) {
+        stream.resume();
+        return;
+      }
+      const current = { chunks: [] as Buffer[], size: 0, mime: info.mimeType, filename: info.filename, done: false };
+      file = current;
+      stream.on('data', (chunk: Buffer) => {
+        current.size += chunk.length;
+        if (current.size > KNOWLEDGE_MAX_BYTES) {
+          current.chunks = [];
+          fail(tooLarge());
+          return;
+        }
+        current.chunks.push(chunk);
+      });
+      stream.on('limit', () => fail(tooLarge()));
+      stream.on('end', () => {
+        current.done = true;
+      });
+    });
+    parser.on('error', () => fail(validationError('The multipart body is malformed.', [{ path: 'body', message: 'is not well-formed multipart/form-data' }])));
+    parser.on('close', () => {
+      if (settled) return;
+      settled = true;
+      if (!file) {
+        reject(validationError('The upload has no file part.', [{ path: 'file', message: 'is required' }]));
+        return;
+      }
+      const declared = file.mime === 'application/octet-stream' ? guessFromName(file.filename) : file.mime;
+      resolve({ title, filename: file.filename, content_type: declared, content: Buffer.concat(file.chunks, file.size) });
+    });
+    ctx.req.pipe(parser);
+  });
+}
+
+/** Clients (curl -F) often send application/octet-stream; the file name's extension then declares the type. */
+function guessFromName(filename: string | undefined): string | null {
+  const ext = filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  const byExt: Record<string, string> = { txt: 'text/plain', md: 'text/markdown', markdown: 'text/markdown', html: 'text/html', htm: 'text/html', csv: 'text/csv', json: 'application/json', pdf: 'application/pdf' };
+  return ext ? (byExt[ext] ?? 'application/octet-stream') : 'application/octet-stream';
+}
+
+/** The JSON form `{title, content, content_type}` (content as text, at most 1 MiB in all). */
+export async function readJsonDocument(ctx: Context): Promise<NewDocument> {
+  await jsonBody(ctx, async () => {});
+  const body = (ctx.request as { body?: unknown }).body;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
+  }
+  const b = body as Record<string, unknown>;
+  const errors: { path: string; message: string }[] = [];
+  if (typeof b.title !== 'string') errors.push({ path: 'title', message: 'must be a string' });
+  if (typeof b.content !== 'string') errors.push({ path: 'content', message: 'must be a string' });
+  if (typeof b.content_type !== 'string') errors.push({ path: 'content_type', message: 'must be a string' });
+  if (errors.length > 0) throw validationError('The request body is invalid.', errors);
+  return { title: b.title as string, content_type: b.content_type as string, content: new TextEncoder().encode(b.content as string) };
+}

@@ -1,0 +1,74 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import type { AgentRepository } from '../../../core/agents/ports.js';
+import { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
+import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { ContentDigest, KnowledgeStore, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
+import { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
+import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import type { TenantRepository } from '../../../core/tenancy/ports.js';
+import { type WorkspaceRepository, WorkspaceSettingsService } from '../../../core/tenancy/workspace.js';
+import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
+import { documentTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
+import { SqlAgentRepository, SqlWorkspaceRepository } from '../../../adapters/sql/sql-agent.repository.js';
+import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
+import { SqliteKnowledgeStore } from '../../../adapters/sqlite/sqlite-knowledge.store.js';
+import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import { CALLS } from './calls.tokens.js';
+import { KNOWLEDGE } from './knowledge.tokens.js';
+import { PLATFORM } from './platform.tokens.js';
+import { TENANCY } from './tenancy.tokens.js';
+
+/** SQL stores of knowledge documents, sync runs, agents and workspaces. */
+export function bindKnowledgeSql(container: Container): void {
+  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => new SqliteKnowledgeStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  container.bind<SyncRunStore>(KNOWLEDGE.SyncRunStore).toResolvedValue((d: SqlDatabase) => new SqlSyncRunStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  container.bind<AgentRepository>(KNOWLEDGE.AgentRepository).toResolvedValue((d: SqlDatabase) => new SqlAgentRepository(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  container
+    .bind<WorkspaceRepository>(KNOWLEDGE.WorkspaceRepository)
+    .toResolvedValue((d: SqlDatabase) => new SqlWorkspaceRepository(d.db), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+}
+
+/** Use cases; needs the calls services (cursor sealer) and the tenancy repositories bound. */
+export function bindKnowledgeServices(container: Container): void {
+  container.bind<TextExtractor>(KNOWLEDGE.TextExtractor).toConstantValue(documentTextExtractor);
+  container.bind<ContentDigest>(KNOWLEDGE.ContentDigest).toConstantValue(sha256Digest);
+  container
+    .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)
+    .toResolvedValue(
+      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock) => new KnowledgeSync(store, runs, extractor, clock),
+      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock],
+    )
+    .inSingletonScope();
+  container
+    .bind<InProcessSyncWorker>(KNOWLEDGE.SyncWorker)
+    .toResolvedValue(
+      (sync: KnowledgeSync, logger: Logger) => new InProcessSyncWorker(sync, (err, syncId) => logger.error({ err, sync_id: syncId }, 'knowledge sync run failed')),
+      [KNOWLEDGE.KnowledgeSync, PLATFORM.Logger],
+    )
+    .inSingletonScope();
+  container
+    .bind<KnowledgeBase>(KNOWLEDGE.KnowledgeBase)
+    .toResolvedValue(
+      (store: KnowledgeStore, runs: SyncRunStore, worker: InProcessSyncWorker, digest: ContentDigest, sealer: CursorSealer, clock: Clock, ids: IdGenerator) =>
+        new KnowledgeBase(store, runs, worker, digest, sealer, clock, ids),
+      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.SyncWorker, KNOWLEDGE.ContentDigest, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+    )
+    .inSingletonScope();
+  container
+    .bind<AgentConfigs>(KNOWLEDGE.AgentConfigs)
+    .toResolvedValue(
+      (agents: AgentRepository, tenants: TenantRepository, sealer: CursorSealer, clock: Clock, ids: IdGenerator) => new AgentConfigs(agents, tenants, sealer, clock, ids),
+      [KNOWLEDGE.AgentRepository, TENANCY.TenantRepository, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+    )
+    .inSingletonScope();
+  container
+    .bind<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings)
+    .toResolvedValue(
+      (workspaces: WorkspaceRepository, tenants: TenantRepository) => new WorkspaceSettingsService(workspaces, tenants),
+      [KNOWLEDGE.WorkspaceRepository, TENANCY.TenantRepository],
+    )
+    .inSingletonScope();
+}

@@ -1,0 +1,45 @@
+import type { Container } from 'inversify';
+import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
+import type { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import type { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
+import { KNOWLEDGE } from '../composition/knowledge.tokens.js';
+
+const DOCUMENTS = [
+  {
+    title: 'Refund policy',
+    content_type: 'text/markdown',
+    content:
+      '# Refund policy\n\nCustomers may return any product within 30 days of delivery for a full refund. The item must be unused and in its original packaging.\n\n' +
+      'Refunds are paid to the original payment method within 5 business days of receiving the return. Shipping costs are refunded only when the item was faulty.',
+  },
+  {
+    title: 'Opening hours',
+    content_type: 'text/plain',
+    content:
+      'Our support line is open Monday to Friday from 8:00 to 18:00 and Saturday from 9:00 to 13:00 (Europe/Paris). ' +
+      'Outside these hours the AI agent answers and a human calls back the next business day.',
+  },
+  {
+    title: 'Delivery FAQ',
+    content_type: 'text/html',
+    content:
+      '<h1>Delivery</h1><p>Standard delivery takes 2 to 4 business days; express delivery arrives the next business day when ordered before 14:00.</p>' +
+      '<p>Tracking numbers are sent by email and SMS as soon as the parcel leaves the warehouse.</p>',
+  },
+  {
+    title: 'Price list',
+    content_type: 'text/csv',
+    content: 'plan,monthly_price_eur,included_minutes\nstarter,29,500\nbusiness,99,2500\nenterprise,399,15000\n',
+  },
+];
+
+/** The demo tenant's agent and a few knowledge documents, already synchronised. */
+export async function seedDemoKnowledge(container: Container, tenantId: string): Promise<{ agent_id: string; documents: number }> {
+  const agent = await container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).createDefault(tenantId, 'Demo receptionist');
+  const knowledge = container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
+  for (const doc of DOCUMENTS) {
+    await knowledge.add(tenantId, { title: doc.title, content_type: doc.content_type, content: new TextEncoder().encode(doc.content) });
+  }
+  await knowledge.syncNow(tenantId, container.get<KnowledgeSync>(KNOWLEDGE.KnowledgeSync));
+  return { agent_id: agent.agent_id, documents: DOCUMENTS.length };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { AGENT_LIMITS, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
+import { LIST_LIMIT_MAX } from '../../core/calls/call.model.js';
+import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
+import { KNOWLEDGE_CONTENT_TYPES, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../core/tenancy/workspace.js';
+
+/** Wire shapes of knowledge, sync runs, agents and workspace: validation and OpenAPI from one place. */
+
+const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be an integer from 1 to ${max}` })
+    .int(`limit must be an integer from 1 to ${max}`)
+    .min(1, `limit must be an integer from 1 to ${max}`)
+    .max(max, `limit must be an integer from 1 to ${max}`)
+    .optional()
+    .meta({ description: `1 to ${max}, default ${fallback}.` });
+const cursorParam = z.string().min(1).max(CURSOR_MAX_LENGTH).optional().meta({ description: 'From the previous page\'s next_cursor.' });
+
+export const PageQuerySchema = z.object({ limit: limitParam(LIST_LIMIT_MAX, 20), cursor: cursorParam });
+
+export const KnowledgeItemSchema = z
+  .object({
+    item_id: z.string(),
+    title: z.string(),
+    content_type: z.enum(KNOWLEDGE_CONTENT_TYPES),
+    size_bytes: z.int().min(1),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    status: z.enum(['pending', 'indexed', 'failed']),
+    error: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    indexed_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'KnowledgeItem' });
+
+export const KnowledgeListSchema = z
+  .object({ data: z.array(KnowledgeItemSchema), next_cursor: z.string().nullable() })
+  .meta({ id: 'KnowledgeList' });
+
+export const KnowledgeJsonUploadSchema = z
+  .object({
+    title: z.string().min(1).max(300),
+    content: z.string().min(1),
+    content_type: z.enum(KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf') as [string, ...string[]]),
+  })
+  .meta({ id: 'KnowledgeJsonUpload' });
+
+export const KnowledgeMultipartUploadSchema = z
+  .object({
+    file: z.string().meta({ format: 'binary', description: 'The document, at most 10 MiB; its part Content-Type declares the type.' }),
+    title: z.string().max(300).optional().meta({ description: 'Defaults to the file name.' }),
+  })
+  .meta({ id: 'KnowledgeMultipartUpload' });
+
+export const SyncRunSchema = z
+  .object({
+    sync_id: z.string(),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    requested_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    finished_at: z.iso.datetime().nullable(),
+    documents_indexed: z.int().min(0),
+    documents_failed: z.int().min(0),
+    chunks: z.int().min(0),
+  })
+  .meta({ id: 'SyncRun' });
+
+export const KnowledgeSearchQuerySchema = z.object({
+  q: z.string({ error: 'q is required' }).min(1, 'q is required').max(SEARCH_QUERY_MAX_LENGTH).meta({ description: 'Words; any may match, best chunks first (BM25). A trailing * makes a prefix.' }),
+  limit: limitParam(SEARCH_LIMIT_MAX, 5),
+});
+
+export const SearchHitSchema = z
+  .object({ item_id: z.string(), title: z.string(), chunk_index: z.int().min(0), text: z.string(), score: z.number().meta({ description: 'BM25; higher is better.' }) })
+  .meta({ id: 'KnowledgeSearchHit' });
+export const SearchResultSchema = z.object({ data: z.array(SearchHitSchema) }).meta({ id: 'KnowledgeSearchResult' });
+
+export const KnowledgeItemParamsSchema = z.object({ tenant_id: z.string(), item_id: z.string().max(64) });
+export const SyncParamsSchema = z.object({ tenant_id: z.string(), sync_id: z.string().max(64) });
+
+const text = (name: string, max: number, min = 1) =>
+  z.string({ error: `${name} must be a string` }).min(min, min > 0 ? `${name} must not be empty` : undefined).max(max, `${name} must be at most ${max} characters`);
+
+export const AgentSettingsSchema = z
+  .object({
+    name: text('name', AGENT_LIMITS.name),
+    language: text('language', 35).meta({ description: 'BCP 47 tag, e.g. en-US.' }),
+    voice: z.object({ provider: text('voice.provider', AGENT_LIMITS.provider), voice_id: text('voice.voice_id', AGENT_LIMITS.voiceId) }),
+    greeting: text('greeting', AGENT_LIMITS.greeting, 0),
+    instructions: text('instructions', AGENT_LIMITS.instructions, 0),
+    llm: z.object({
+      model: text('llm.model', AGENT_LIMITS.model),
+      temperature: z.number({ error: 'temperature must be a number' }).min(0).max(2),
+      max_output_tokens: z.int({ error: 'max_output_tokens must be an integer' }).min(1).max(AGENT_LIMITS.maxOutputTokens),
+    }),
+    knowledge_base: z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }),
+    escalation: z.object({
+      phone_number: z.string().regex(E164_PATTERN, 'phone_number must be E.164, e.g. +14155550100').nullable(),
+      triggers: z.array(text('trigger', AGENT_LIMITS.trigger)).max(AGENT_LIMITS.triggers),
+    }),
+    business_hours: z.object({
+      timezone: text('timezone', 64).meta({ description: 'IANA time zone.' }),
+      weekly: z
+        .array(z.object({ day: z.enum(WEEKDAYS), open: z.string().regex(HHMM_PATTERN, 'open must be HH:MM'), close: z.string().regex(HHMM_PATTERN, 'close must be HH:MM') }))
+        .max(AGENT_LIMITS.windows)
+        .meta({ description: 'Opening windows; empty means always open.' }),
+    }),
+  })
+  .meta({ id: 'AgentSettings', description: 'Every writable field; read-only fields sent along are ignored.' });
+
+export const AgentSchema = AgentSettingsSchema.extend({
+  agent_id: z.string(),
+  tenant_id: z.string(),
+  version: z.int().min(1),
+  updated_at: z.iso.datetime(),
+}).meta({ id: 'Agent' });
+
+export const AgentListSchema = z.object({ data: z.array(AgentSchema), next_cursor: z.string().nullable() }).meta({ id: 'AgentList' });
+export const AgentParamsSchema = z.object({ agent_id: z.string().max(64) });
+
+export const WorkspaceSettingsSchema = z
+  .object({
+    name: text('name', 200),
+    timezone: text('timezone', 64).meta({ description: 'IANA time zone, e.g. Europe/Paris.' }),
+    locale: text('locale', 35).meta({ description: 'BCP 47 tag, e.g. fr-FR.' }),
+    retention_days: z.int({ error: 'retention_days must be an integer' }).min(RETENTION_DAYS_MIN).max(RETENTION_DAYS_MAX),
+  })
+  .meta({ id: 'WorkspaceSettings' });
+export const WorkspaceSchema = WorkspaceSettingsSchema.extend({ tenant_id: z.string() }).meta({ id: 'Workspace' });

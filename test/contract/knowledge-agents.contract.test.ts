@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Agent, defaultAgentSettings } from '../../core/agents/agent.model.js';
+import type { AgentRepository } from '../../core/agents/ports.js';
+import { parseSearchQuery } from '../../core/calls/search-query.js';
+import type { KnowledgeDocument, StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
+import type { KnowledgeStore, SyncRunStore } from '../../core/knowledge/ports.js';
+import type { WorkspaceRepository } from '../../core/tenancy/workspace.js';
+import { MemoryAgentRepository, MemoryWorkspaceRepository } from '../../adapters/memory/memory-agent.repository.js';
+import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../adapters/memory/memory-knowledge.store.js';
+import { SqlAgentRepository, SqlWorkspaceRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlSyncRunStore } from '../../adapters/sql/sql-sync-run.store.js';
+import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
+import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import { SqliteKnowledgeStore } from '../../adapters/sqlite/sqlite-knowledge.store.js';
+
+interface Ports {
+  store: KnowledgeStore;
+  runs: SyncRunStore;
+  agents: AgentRepository;
+  workspaces: WorkspaceRepository;
+}
+const opened: SqlDatabase[] = [];
+const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
+  { name: 'memory', make: async () => ({ store: new MemoryKnowledgeStore(), runs: new MemorySyncRunStore(), agents: new MemoryAgentRepository(), workspaces: new MemoryWorkspaceRepository() }) },
+  {
+    name: 'sqlite',
+    make: async () => {
+      const d = await openSqliteDatabase({ filename: ':memory:' });
+      opened.push(d);
+      const tenants = new SqlTenantRepository(d.db);
+      for (const t of ['t1', 't2']) await tenants.insert({ tenant_id: t, name: t, created_at: '2026-01-01T00:00:00.000Z' });
+      return { store: new SqliteKnowledgeStore(d.db), runs: new SqlSyncRunStore(d.db), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
+    },
+  },
+];
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+let n = 0;
+const doc = (tenant: string, over: Partial<KnowledgeDocument> = {}): KnowledgeDocument => {
+  n++;
+  return {
+    tenant_id: tenant,
+    item_id: `kb_${n.toString(16).padStart(32, '0')}`,
+    title: `Doc ${n}`,
+    content_type: 'text/plain',
+    size_bytes: 3,
+    sha256: 'a'.repeat(64),
+    status: 'pending',
+    error: null,
+    created_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+    indexed_at: null,
+    content: new TextEncoder().encode('abc'),
+    ...over,
+  };
+};
+const run = (tenant: string, id: string): StoredSyncRun => ({
+  tenant_id: tenant, sync_id: id, status: 'queued', requested_at: '2026-01-01T00:00:00.000Z', started_at: null, finished_at: null, documents_indexed: 0, documents_failed: 0, chunks: 0,
+});
+const agent = (tenant: string, id: string): Agent => ({ agent_id: id, tenant_id: tenant, ...defaultAgentSettings('A'), version: 1, updated_at: '2026-01-01T00:00:00.000Z' });
+
+describe.each(ADAPTERS)('knowledge, sync run, agent and workspace ports: $name', ({ make }) => {
+  it('stores, loads content, lists in order with keyset paging, deletes', async () => {
+    const { store } = await make();
+    const docs = [doc('t1'), doc('t1'), doc('t1'), doc('t2')];
+    for (const d of docs) await store.insert(d);
+    expect((await store.load('t1', docs[0].item_id))?.content).toEqual(docs[0].content);
+    expect((await store.find('t2', docs[0].item_id))).toBeNull();
+    const all = await store.list('t1', null, 10);
+    expect(all.map((d) => d.item_id)).toEqual([docs[2], docs[1], docs[0]].map((d) => d.item_id));
+    const after = await store.list('t1', all[0], 10);
+    expect(after.map((d) => d.item_id)).toEqual(all.slice(1).map((d) => d.item_id));
+    expect(await store.pendingIds('t1')).toEqual(docs.slice(0, 3).map((d) => d.item_id));
+    expect(await store.delete('t1', docs[0].item_id)).toBe(true);
+    expect(await store.delete('t1', docs[0].item_id)).toBe(false);
+    expect(await store.delete('t1', docs[3].item_id)).toBe(false);
+  });
+
+  it('indexes chunks, searches per tenant ranked by score, unindexes on delete, refuses deleted items', async () => {
+    const { store } = await make();
+    const a = doc('t1');
+    const b = doc('t1');
+    const c = doc('t2');
+    for (const d of [a, b, c]) await store.insert(d);
+    expect(await store.markIndexed('t1', a.item_id, [{ chunk_index: 0, text: 'Le café est chaud. Café café.' }, { chunk_index: 1, text: 'Tea is warm.' }], '2026-01-02T00:00:00.000Z')).toBe(true);
+    expect(await store.markIndexed('t1', b.item_id, [{ chunk_index: 0, text: 'A long text where cafe appears once among many other words here.' }], '2026-01-02T00:00:00.000Z')).toBe(true);
+    expect(await store.markIndexed('t2', c.item_id, [{ chunk_index: 0, text: 'cafe of tenant two' }], '2026-01-02T00:00:00.000Z')).toBe(true);
+    const hits = await store.search('t1', parseSearchQuery('CAFE'), 10);
+    expect(hits.map((h) => [h.item_id, h.chunk_index])).toEqual([[a.item_id, 0], [b.item_id, 0]]);
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
+    expect(hits[0]).toMatchObject({ title: a.title, text: 'Le café est chaud. Café café.' });
+    expect((await store.search('t1', parseSearchQuery('warm OR nothing'), 10)).map((h) => h.chunk_index)).toEqual([1]);
+    expect((await store.search('t1', parseSearchQuery('caf*'), 1))).toHaveLength(1);
+    expect((await store.find('t1', a.item_id))?.status).toBe('indexed');
+    await store.delete('t1', a.item_id);
+    expect((await store.search('t1', parseSearchQuery('cafe'), 10)).map((h) => h.item_id)).toEqual([b.item_id]);
+    expect(await store.markIndexed('t1', a.item_id, [{ chunk_index: 0, text: 'cafe' }], '2026-01-02T00:00:00.000Z')).toBe(false);
+    expect((await store.search('t1', parseSearchQuery('cafe'), 10)).map((h) => h.item_id)).toEqual([b.item_id]);
+    await store.markFailed('t1', b.item_id, 'boom');
+    expect(await store.find('t1', b.item_id)).toMatchObject({ status: 'failed', error: 'boom' });
+  });
+
+  it('search never matches FTS syntax or fails on any query', async () => {
+    const { store } = await make();
+    const d = doc('t1');
+    await store.insert(d);
+    await store.markIndexed('t1', d.item_id, [{ chunk_index: 0, text: 'near and or not' }], '2026-01-02T00:00:00.000Z');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (q) => {
+        const hits = await store.search('t1', parseSearchQuery(q), 5);
+        expect(hits.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('one active sync run per tenant; update; failUnfinished', async () => {
+    const { runs } = await make();
+    const first = await runs.openOrGetActive(run('t1', 'sync_1'));
+    expect(first.created).toBe(true);
+    const again = await runs.openOrGetActive(run('t1', 'sync_2'));
+    expect(again).toMatchObject({ created: false, run: { sync_id: 'sync_1' } });
+    expect((await runs.openOrGetActive(run('t2', 'sync_3'))).created).toBe(true);
+    await runs.update({ ...first.run, status: 'succeeded', chunks: 7 });
+    expect(await runs.find('t1', 'sync_1')).toMatchObject({ status: 'succeeded', chunks: 7 });
+    expect(await runs.find('t2', 'sync_1')).toBeNull();
+    expect((await runs.openOrGetActive(run('t1', 'sync_4'))).created).toBe(true);
+    expect(await runs.failUnfinished('2026-01-03T00:00:00.000Z')).toBe(2);
+    expect(await runs.find('t1', 'sync_4')).toMatchObject({ status: 'failed', finished_at: '2026-01-03T00:00:00.000Z' });
+  });
+
+  it('agents: compare-and-set replace archives the previous version; exactly one of two same-version writers wins', async () => {
+    const { agents } = await make();
+    const a = agent('t1', 'agt_1');
+    await agents.insert(a);
+    expect(await agents.find('t2', 'agt_1')).toBeNull();
+    const results = await Promise.all([agents.replace({ ...a, name: 'X', version: 2 }, 1), agents.replace({ ...a, name: 'Y', version: 2 }, 1)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await agents.replace({ ...a, tenant_id: 't2', version: 3 }, 2)).toBe(false);
+    const now = await agents.find('t1', 'agt_1');
+    expect(now?.version).toBe(2);
+    expect(await agents.versions('t1', 'agt_1', null, 10)).toEqual([a]);
+    await agents.insert(agent('t1', 'agt_0'));
+    await agents.insert(agent('t2', 'agt_2'));
+    expect((await agents.list('t1', null, 10)).map((x) => x.agent_id)).toEqual(['agt_0', 'agt_1']);
+    expect((await agents.list('t1', 'agt_0', 10)).map((x) => x.agent_id)).toEqual(['agt_1']);
+  });
+
+  it('workspaces: save upserts, find per tenant', async () => {
+    const { workspaces } = await make();
+    expect(await workspaces.find('t1')).toBeNull();
+    const w = { tenant_id: 't1', name: 'N', timezone: 'UTC', locale: 'en-US', retention_days: 30 };
+    await workspaces.save(w);
+    await workspaces.save({ ...w, retention_days: 31 });
+    expect(await workspaces.find('t1')).toEqual({ ...w, retention_days: 31 });
+    expect(await workspaces.find('t2')).toBeNull();
+  });
+});

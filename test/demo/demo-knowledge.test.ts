@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
+import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
+import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
+import { seedDemoIfEmpty } from '../../runtimes/shared/demo/seed-demo.js';
+import { type Harness, startHarness } from '../support/http-harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ snapshot: { build_id: 'demo-kb', artists: [], works: [] } });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+it('the demo tenant gets an agent and knowledge documents, already indexed and searchable', async () => {
+  const seed = await seedDemoIfEmpty(h.container, { count: 5 });
+  expect(seed?.documents).toBe(4);
+  const principal = { user_id: 'u', tenant_id: 'demo', role: 'member' as const };
+  const agents = await h.container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).list(principal, {});
+  expect(agents.data.map((a) => a.agent_id)).toEqual([seed?.agent_id]);
+  const kb = h.container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
+  const items = await kb.list(principal, 'demo', {});
+  expect(items.data.map((d) => d.status)).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);
+  const hits = await kb.search(principal, 'demo', { q: 'refund' });
+  expect(hits.data[0].title).toBe('Refund policy');
+});
