@@ -4,17 +4,11 @@ import type { Logger } from 'pino';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import type { Config } from '../shared/config.js';
-import {
-  bindAttestationCore,
-  bindAttestationServices,
-  bindAttestationSql,
-} from '../shared/composition/attestation.module.js';
+import { bindAttestationCore } from '../shared/composition/attestation.module.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
-import { bindCallsServices, bindCallsSql } from '../shared/composition/calls.module.js';
-import { bindKnowledgeServices, bindKnowledgeSql } from '../shared/composition/knowledge.module.js';
+import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
-import { bindAuth, bindTenancyServices, bindTenancySql } from '../shared/composition/tenancy.module.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import { createRateLimitStore } from './middleware/rate-limit-store.js';
 
@@ -32,15 +26,7 @@ export async function buildHttpContainer(
   bindPlatform(container, { config, logger, database });
   container.bind(ATTESTATION.CorpusSnapshot).toConstantValue(snapshot);
   bindAttestationCore(container);
-  bindAttestationSql(container);
-  bindAttestationServices(container);
-  bindTenancySql(container);
-  bindTenancyServices(container);
-  bindAuth(container);
-  bindCallsSql(container);
-  bindCallsServices(container);
-  bindKnowledgeSql(container);
-  bindKnowledgeServices(container);
+  bindDatabaseBackedAreas(container);
   // Rate-limit counters: Redis when REDIS_URL is set (shared by instances), memory otherwise.
   container
     .bind(HTTP_RUNTIME.RateLimitStore)

@@ -1,0 +1,21 @@
+import type { Container } from 'inversify';
+import { bindAttestationServices, bindAttestationSql } from './attestation.module.js';
+import { bindCallsServices, bindCallsSql } from './calls.module.js';
+import { bindKnowledgeServices, bindKnowledgeSql } from './knowledge.module.js';
+import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.js';
+
+/**
+ * Every area's SQL adapters and use cases, over the database bound by `bindPlatform`. The HTTP
+ * server and svc-admin share it, so both runtimes wire the same ports to the same adapters.
+ */
+export function bindDatabaseBackedAreas(container: Container): void {
+  bindAttestationSql(container);
+  bindAttestationServices(container);
+  bindTenancySql(container);
+  bindTenancyServices(container);
+  bindAuth(container);
+  bindCallsSql(container);
+  bindCallsServices(container);
+  bindKnowledgeSql(container);
+  bindKnowledgeServices(container);
+}
