@@ -1,18 +1,9 @@
 import { validationError } from '../shared/errors.js';
+import { type CursorSealer, openPosition, sealPosition } from '../shared/keyset-cursor.js';
 import { CALL_ID_PATTERN, type CallFilter, type CallPosition } from './call.model.js';
 
-/**
- * Seals a short text so that it comes back unchanged or not at all (an HMAC adapter).
- * `context` is bound into the seal without being carried in the token.
- */
-export interface CursorSealer {
-  seal(payload: string, context: string): string;
-  /** The payload, or null when the token was not sealed here for this context. */
-  open(token: string, context: string): string | null;
-}
+export { CURSOR_MAX_LENGTH, type CursorSealer } from '../shared/keyset-cursor.js';
 
-export const CURSOR_MAX_LENGTH = 512;
-const CURSOR_VERSION = 1;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -32,35 +23,16 @@ export function cursorContext(tenantId: string, filter: CallFilter): string {
 }
 
 export function encodeCursor(sealer: CursorSealer, position: CallPosition, context: string): string {
-  return sealer.seal(JSON.stringify([CURSOR_VERSION, position.started_at, position.call_id]), context);
+  return sealPosition(sealer, context, [position.started_at, position.call_id]);
 }
-
-const invalid = () =>
-  validationError('The cursor is invalid, or belongs to another query; start again without it.', [
-    { path: 'cursor', message: 'is not a cursor this query issued' },
-  ]);
 
 /** A cursor back to its position; anything tampered, truncated or foreign is a 400. */
 export function decodeCursor(sealer: CursorSealer, token: string, context: string): CallPosition {
-  if (token.length === 0 || token.length > CURSOR_MAX_LENGTH) throw invalid();
-  const payload = sealer.open(token, context);
-  if (payload === null) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload);
-  } catch {
-    throw invalid();
+  const [started_at, call_id] = openPosition(sealer, token, context, ['string', 'string']) as [string, string];
+  if (!ISO_INSTANT.test(started_at) || !CALL_ID_PATTERN.test(call_id)) {
+    throw validationError('The cursor is invalid, or belongs to another query; start again without it.', [
+      { path: 'cursor', message: 'is not a cursor this query issued' },
+    ]);
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
-    parsed[0] !== CURSOR_VERSION ||
-    typeof parsed[1] !== 'string' ||
-    !ISO_INSTANT.test(parsed[1]) ||
-    typeof parsed[2] !== 'string' ||
-    !CALL_ID_PATTERN.test(parsed[2])
-  ) {
-    throw invalid();
-  }
-  return { started_at: parsed[1], call_id: parsed[2] };
+  return { started_at, call_id };
 }

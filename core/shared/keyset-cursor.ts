@@ -1,7 +1,17 @@
-import type { CursorSealer } from '../calls/cursor.js';
-import { CURSOR_MAX_LENGTH } from '../calls/cursor.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../calls/call.model.js';
 import { validationError } from './errors.js';
+
+/**
+ * Seals a short text so that it comes back unchanged or not at all (an HMAC adapter).
+ * `context` is bound into the seal without being carried in the token.
+ */
+export interface CursorSealer {
+  seal(payload: string, context: string): string;
+  /** The payload, or null when the token was not sealed here for this context. */
+  open(token: string, context: string): string | null;
+}
+
+export const CURSOR_MAX_LENGTH = 512;
 
 /**
  * Sealed keyset cursors for any list: the position is a tuple of strings and integers,
