@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256KeyHasher } from '../../adapters/node/node-platform.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
-import { runAdmin } from '../../runtimes/admin/run-admin.js';
+import { runAdminCaptured } from '../support/admin-runner.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -14,16 +14,7 @@ const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const entry = new URL('../../runtimes/admin/main.ts', import.meta.url).pathname;
 
 /** In-process, through the same entry the bin uses; one test spawns the real process. */
-async function admin(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, {
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr };
-}
+const admin = (...args: string[]) => runAdminCaptured({ DATA_DIR: dataDir }, args);
 
 describe('svc-admin key', () => {
   it('creates a key, prints it once as JSON, and stores only its hash', async () => {

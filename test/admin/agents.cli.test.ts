@@ -2,17 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../runtimes/admin/run-admin.js';
+import { runAdminCaptured } from '../support/admin-runner.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-agents-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function admin(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, { env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr, json: stdout ? JSON.parse(stdout) : undefined };
-}
+const admin = (args: string[]) => runAdminCaptured({ DATA_DIR: dataDir }, args);
 
 describe('svc-admin agent create', () => {
   it('prints the new agent as one JSON line; unknown tenant and missing flags fail on stderr', async () => {

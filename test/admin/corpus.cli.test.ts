@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
-import { runAdmin } from '../../runtimes/admin/run-admin.js';
+import { runAdminCaptured } from '../support/admin-runner.js';
 import { httpCorpus } from '../support/http-corpus.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-corpus-cli-'));
@@ -17,16 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function admin(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, {
-    env: { DATA_DIR: dataDir, CORPUS_DIR: corpusDir, LOG_LEVEL: 'warn' },
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr, json: stdout ? JSON.parse(stdout) : undefined };
-}
+const admin = (...args: string[]) => runAdminCaptured({ DATA_DIR: dataDir, CORPUS_DIR: corpusDir }, args);
 
 function file(name: string, lines: (object | string)[]): string {
   const path = join(root, name);

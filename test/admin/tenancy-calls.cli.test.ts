@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../adapters/node/scrypt-password.hasher.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
-import { runAdmin } from '../../runtimes/admin/run-admin.js';
+import { runAdminCaptured } from '../support/admin-runner.js';
 import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';
 import { aNewCall } from '../support/call-mother.js';
 
@@ -16,17 +15,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const entry = new URL('../../runtimes/admin/main.ts', import.meta.url).pathname;
 
-async function admin(args: string[], stdin?: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(args, {
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    stdin: stdin === undefined ? undefined : Readable.from([stdin]),
-  });
-  return { code, stdout, stderr, json: stdout ? JSON.parse(stdout) : undefined };
-}
+const admin = (args: string[], stdin?: string) => runAdminCaptured({ DATA_DIR: dataDir }, args, stdin);
 
 async function rows<T>(query: (db: Awaited<ReturnType<typeof openSqliteDatabase>>['db']) => Promise<T>): Promise<T> {
   const database = await openSqliteDatabase({ filename: join(dataDir, 'svc.sqlite') });

@@ -3,6 +3,7 @@ import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { httpCorpus } from '../support/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
+import { expectProblem } from '../support/area-a.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
 let h: Harness;
@@ -21,14 +22,6 @@ afterAll(async () => h.stop());
 const verify = (json: unknown, headers: Record<string, string> = {}) =>
   call(h.url, 'POST', '/api/v1/verify', { json, headers: { 'x-api-key': key, ...headers } });
 
-function expectProblem(res: { status: number; headers: Headers; body: any; text: string }, status: number) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(schemas.errors('Problem', res.body)).toEqual([]);
-  expect(res.body.status).toBe(status);
-  expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
-  expect(res.text).not.toMatch(/at .*\.(ts|js):\d+|SELECT|INSERT|sqlite/i);
-}
 
 describe('POST /api/v1/verify: verdicts', () => {
   it('attests a firm attribution, name order and case ignored, with every claim sorted by confidence', async () => {
