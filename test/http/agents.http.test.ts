@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectProblem, login, schemas, seedUsers } from '../support/area-a.js';
+import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 let h: Harness;
@@ -22,12 +22,7 @@ const settings = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: { build_id: 'agents', artists: [], works: [] }, env: { RATE_LIMIT_AGENTS_PER_MINUTE: '1000000' } });
-  const users = await seedUsers(h, [
-    { tenant_id: 'acme', email: 'ann@acme.example', role: 'admin' },
-    { tenant_id: 'acme', email: 'max@acme.example', role: 'member' },
-    { tenant_id: 'globex', email: 'gus@globex.example', role: 'admin' },
-  ]);
-  [admin, member, globex] = await Promise.all(users.map((u) => login(h, u)));
+  ({ admin, member, globex } = await seedCast(h));
 });
 afterAll(async () => {
   await h?.stop();

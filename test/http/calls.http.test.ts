@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
-import { bearer, expectProblem, login, schemas, seedUsers } from '../support/area-a.js';
+import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { aNewCall } from '../support/call-mother.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 
@@ -29,12 +29,7 @@ const SEEDED = Array.from({ length: 45 }, (_, i) =>
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: { build_id: 'calls', artists: [], works: [] }, env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000' } });
-  const [admin, member, other] = await seedUsers(h, [
-    { tenant_id: 'acme', email: 'ann@acme.example', role: 'admin' },
-    { tenant_id: 'acme', email: 'max@acme.example', role: 'member' },
-    { tenant_id: 'globex', email: 'gus@globex.example', role: 'admin' },
-  ]);
-  [adminToken, memberToken, globexToken] = await Promise.all([login(h, admin), login(h, member), login(h, other)]);
+  ({ admin: adminToken, member: memberToken, globex: globexToken } = await seedCast(h));
   const ingest = h.container.get<CallIngest>(CALLS.CallIngest);
   await ingest.importBatch('acme', SEEDED);
   await ingest.importBatch('acme', [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectProblem, login, schemas, seedUsers } from '../support/area-a.js';
+import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { makePdf } from '../support/pdf.js';
 
@@ -38,12 +38,7 @@ beforeAll(async () => {
     snapshot: { build_id: 'kb', artists: [], works: [] },
     env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000' },
   });
-  const users = await seedUsers(h, [
-    { tenant_id: 'acme', email: 'ann@acme.example', role: 'admin' },
-    { tenant_id: 'acme', email: 'max@acme.example', role: 'member' },
-    { tenant_id: 'globex', email: 'gus@globex.example', role: 'admin' },
-  ]);
-  [admin, member, globex] = await Promise.all(users.map((u) => login(h, u)));
+  ({ admin, member, globex } = await seedCast(h));
 });
 afterAll(async () => {
   await h?.stop();

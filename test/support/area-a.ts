@@ -63,3 +63,17 @@ export function expectProblem(res: JsonResponse, status: number) {
   expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
   expect(res.text).not.toMatch(/at .*\.(ts|js):\d+|SELECT|INSERT|sqlite|fts5/i);
 }
+
+/**
+ * The usual cast of the Area A tests: an admin and a member of tenant `acme` and an admin of
+ * tenant `globex`, seeded and logged in. Returns their access tokens.
+ */
+export async function seedCast(h: Harness): Promise<{ admin: string; member: string; globex: string }> {
+  const users = await seedUsers(h, [
+    { tenant_id: 'acme', email: 'ann@acme.example', role: 'admin' },
+    { tenant_id: 'acme', email: 'max@acme.example', role: 'member' },
+    { tenant_id: 'globex', email: 'gus@globex.example', role: 'admin' },
+  ]);
+  const [admin, member, globex] = await Promise.all(users.map((u) => login(h, u)));
+  return { admin, member, globex };
+}
