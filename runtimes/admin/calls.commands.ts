@@ -10,6 +10,7 @@ import { NewCallSchema } from '../shared/calls.schemas.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export const IMPORT_BATCH_SIZE = 1000;
 /** Bad lines listed in the JSON result (and on stderr); the count covers them all. */
@@ -96,7 +97,7 @@ export async function importCallsFile(container: Container, tenantId: string, fi
       bad({
         line,
         message: 'invalid call',
-        errors: parsed.error.issues.map((i) => ({ path: i.path.length > 0 ? i.path.map(String).join('.') : 'line', message: i.message })),
+        errors: fieldErrorsOf(parsed.error, 'line'),
       });
       continue;
     }

@@ -7,6 +7,7 @@ import { AttestationEngine } from '../../core/attestation/use-cases/verify-attri
 import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
 import { VerifyRequestSchema } from '../shared/attestation.schemas.js';
+import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export interface VerifierOptions {
   /** Directory of a corpus build (manifest.json, artists/works NDJSON). Default: the bundled corpus. */
@@ -27,11 +28,12 @@ export interface Verifier {
  * through the same core as the HTTP API. Nothing is archived or metered.
  */
 export function createVerifier(options: VerifierOptions = {}): Verifier {
-  let holder: Promise<CorpusHolder> | undefined;
+  let loaded: Promise<{ holder: CorpusHolder; engine: AttestationEngine }> | undefined;
   const corpus = () =>
-    (holder ??= (options.snapshot ? Promise.resolve(options.snapshot) : loadCorpusSnapshot(options.corpusDir)).then(
-      (snapshot) => new CorpusHolder(snapshot),
-    ));
+    (loaded ??= (options.snapshot ? Promise.resolve(options.snapshot) : loadCorpusSnapshot(options.corpusDir)).then((snapshot) => {
+      const holder = new CorpusHolder(snapshot);
+      return { holder, engine: new AttestationEngine(holder, systemClock, cryptoIds) };
+    }));
 
   return {
     async verify(input) {
@@ -40,14 +42,13 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
         throw new DomainError(
           'VALIDATION',
           'Invalid verification request.',
-          parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'input', message: i.message })),
+          fieldErrorsOf(parsed.error, 'input'),
         );
       }
-      const engine = new AttestationEngine(await corpus(), systemClock, cryptoIds);
-      return engine.answer(parsed.data);
+      return (await corpus()).engine.answer(parsed.data);
     },
     async coverage() {
-      const { index, revision } = (await corpus()).current();
+      const { index, revision } = (await corpus()).holder.current();
       return buildCoverage(index, revision, systemClock.now().toISOString());
     },
   };

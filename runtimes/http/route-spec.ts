@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import type { ZodObject, ZodType } from 'zod';
-import { z } from 'zod';
-import type { FieldError } from '../../core/shared/errors.js';
 import { validationError } from '../../core/shared/errors.js';
+import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
@@ -54,18 +53,11 @@ export function defineRoute<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 
 export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
-function fieldErrors(error: z.ZodError, prefix: string): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.length > 0 ? issue.path.map(String).join('.') : prefix,
-    message: issue.message,
-  }));
-}
-
 function parsePart<T>(schema: ZodType | undefined, value: unknown, part: string): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data as T;
-  throw validationError(`The request ${part} is invalid.`, fieldErrors(result.error, part));
+  throw validationError(`The request ${part} is invalid.`, fieldErrorsOf(result.error, part));
 }
 
 /** Validates params, query and body against the route's schemas, in that order. */

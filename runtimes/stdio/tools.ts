@@ -5,6 +5,7 @@ import { CoverageSchema, VerificationResponseSchema, VerifyRequestSchema } from 
 import { BackendError, type VerifyBackend } from './backends.js';
 import type { VersionFeatures } from './protocol-versions.js';
 import { describeError, type StdioLog } from './stdio-log.js';
+import { fieldErrorsOf } from '../shared/field-errors.js';
 
 /**
  * The two tools: their catalogue entries (schemas derived from the zod wire schemas, shaped for
@@ -63,7 +64,7 @@ const verifyArtRecords: ToolDefinition = {
     if (!parsed.success) {
       return invalidArguments(
         'verify_art_records',
-        parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'arguments', message: i.message })),
+        fieldErrorsOf(parsed.error, 'arguments'),
       );
     }
     const response = await backend.verify(parsed.data, signal);
