@@ -1,7 +1,7 @@
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import { searchTokens } from '../../core/calls/search-query.js';
 import { type Chunk, compareItems, type KnowledgeDocument, type KnowledgePosition, type SearchHit, type StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
-import type { KnowledgeStore, SyncRunStore } from '../../core/knowledge/ports.js';
+import type { KnowledgeStore, SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 
 const key = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 const EMPTY = new Uint8Array(0);
@@ -73,30 +73,51 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
   }
 }
 
+interface LeasedRun {
+  run: StoredSyncRun;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+}
+
+const isActive = (r: StoredSyncRun) => r.status === 'queued' || r.status === 'running';
+/** Queued, or running under a lease that expired (or none): the SQL store's condition. */
+const isClaimable = (l: LeasedRun, now: string) =>
+  l.run.status === 'queued' || (l.run.status === 'running' && (l.lease_expires_at === null || l.lease_expires_at < now));
+
+/** In-memory fake with the SQL store's lease semantics; each method is atomic (no await inside). */
 export class MemorySyncRunStore implements SyncRunStore {
-  private readonly runs = new Map<string, StoredSyncRun>();
+  private readonly runs = new Map<string, LeasedRun>();
 
   async openOrGetActive(run: StoredSyncRun) {
-    const active = [...this.runs.values()].find((r) => r.tenant_id === run.tenant_id && (r.status === 'queued' || r.status === 'running'));
-    if (active) return { run: { ...active }, created: false };
-    this.runs.set(run.sync_id, { ...run });
+    const active = [...this.runs.values()].find((l) => l.run.tenant_id === run.tenant_id && isActive(l.run));
+    if (active) return { run: { ...active.run }, created: false };
+    this.runs.set(run.sync_id, { run: { ...run }, lease_owner: null, lease_expires_at: null });
     return { run: { ...run }, created: true };
   }
   async find(tenantId: string, syncId: string) {
-    const r = this.runs.get(syncId);
-    return r && r.tenant_id === tenantId ? { ...r } : null;
+    const l = this.runs.get(syncId);
+    return l && l.run.tenant_id === tenantId ? { ...l.run } : null;
   }
-  async update(run: StoredSyncRun) {
-    if (this.runs.has(run.sync_id)) this.runs.set(run.sync_id, { ...run });
+  async claim(tenantId: string, syncId: string, lease: SyncLease) {
+    const l = this.runs.get(syncId);
+    if (!l || l.run.tenant_id !== tenantId || !isClaimable(l, lease.now)) return null;
+    Object.assign(l.run, { status: 'running', started_at: l.run.started_at ?? lease.now });
+    Object.assign(l, { lease_owner: lease.owner, lease_expires_at: lease.until });
+    return { ...l.run };
   }
-  async failUnfinished(finishedAt: string) {
-    let n = 0;
-    for (const r of this.runs.values()) {
-      if (r.status === 'queued' || r.status === 'running') {
-        Object.assign(r, { status: 'failed', finished_at: finishedAt });
-        n++;
-      }
-    }
-    return n;
+  async update(run: StoredSyncRun, lease: SyncLease) {
+    const l = this.runs.get(run.sync_id);
+    if (!l || l.run.tenant_id !== run.tenant_id || l.run.status !== 'running' || l.lease_owner !== lease.owner) return false;
+    l.run = { ...run };
+    l.lease_expires_at = lease.until;
+    return true;
+  }
+  async claimable(now: string, limit: number) {
+    return [...this.runs.values()]
+      .filter((l) => isClaimable(l, now))
+      .map((l) => l.run)
+      .sort((a, b) => (a.requested_at === b.requested_at ? (a.sync_id < b.sync_id ? -1 : 1) : a.requested_at < b.requested_at ? -1 : 1))
+      .slice(0, limit)
+      .map(({ tenant_id, sync_id }) => ({ tenant_id, sync_id }));
   }
 }

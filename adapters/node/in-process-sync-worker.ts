@@ -1,36 +1,100 @@
 import type { SyncScheduler } from '../../core/knowledge/ports.js';
 
+/** What the worker drives: `KnowledgeSync` (claims under a lease, so a run executes once). */
 export interface SyncRunner {
   run(tenantId: string, syncId: string): Promise<void>;
+  /** Runs any runner could claim now: queued ones and those whose runner's lease expired. */
+  claimable(limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
 }
+
+export interface SyncWorkerOptions {
+  /** Milliseconds between two looks at the store for claimable runs (after `start`). */
+  pollMs?: number;
+  /** Runs taken from one look at most. */
+  pollBatch?: number;
+  onError?: (err: unknown, syncId: string | null) => void;
+}
+
+const key = (tenantId: string, syncId: string) => `${tenantId}\u0000${syncId}`;
 
 /**
  * Runs sync runs in this process, one at a time, in the order asked, off the request path.
- * A run cut off by a crash stays queued/running in the store; `KnowledgeBase.recoverInterrupted`
- * fails it at the next start.
+ * Besides the runs it is asked for, it polls the store (`start`) for claimable ones: runs asked
+ * of another instance, or cut off by a crash once their lease expired. A run already waiting
+ * or executing here is not queued again; the runner's claim keeps it to one execution across
+ * processes.
  */
 export class InProcessSyncWorker implements SyncScheduler {
   private tail: Promise<void> = Promise.resolve();
-  private pending = 0;
+  private readonly queued = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private polling: Promise<void> | undefined;
+  private started = false;
+  private readonly pollMs: number;
+  private readonly pollBatch: number;
+  private readonly onError: (err: unknown, syncId: string | null) => void;
 
   constructor(
     private readonly runner: SyncRunner,
-    private readonly onError: (err: unknown, syncId: string) => void = () => {},
-  ) {}
+    options: SyncWorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 2000;
+    this.pollBatch = options.pollBatch ?? 10;
+    this.onError = options.onError ?? (() => {});
+  }
 
   schedule(tenantId: string, syncId: string): void {
-    this.pending++;
+    const k = key(tenantId, syncId);
+    if (this.queued.has(k)) return;
+    this.queued.add(k);
     this.tail = this.tail
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => this.runner.run(tenantId, syncId))
       .catch((err: unknown) => this.onError(err, syncId))
       .finally(() => {
-        this.pending--;
+        this.queued.delete(k);
       });
   }
 
-  /** Resolves when every scheduled run has finished (tests, shutdown). */
+  /** Polls at once, then every `pollMs` (the timer never keeps the process alive). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    // A poll still under way (stop, then start) schedules the next one itself.
+    if (!this.polling) this.tick();
+  }
+
+  /** Stops polling; runs already queued still execute (`idle` waits for them). */
+  stop(): void {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Resolves when no poll is under way and every queued run has finished (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.pending > 0) await this.tail;
+    while (this.polling || this.queued.size > 0) {
+      await this.polling;
+      await this.tail;
+    }
+  }
+
+  private tick(): void {
+    this.polling = this.poll().finally(() => {
+      this.polling = undefined;
+      if (this.started) (this.timer = setTimeout(() => this.tick(), this.pollMs)).unref();
+    });
+  }
+
+  /** Looks only while idle: a busy process leaves the runs it found to the other instances. */
+  private async poll(): Promise<void> {
+    if (this.queued.size > 0) return;
+    try {
+      const runs = await this.runner.claimable(this.pollBatch);
+      if (!this.started) return;
+      for (const r of runs) this.schedule(r.tenant_id, r.sync_id);
+    } catch (err) {
+      this.onError(err, null);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
@@ -51,6 +52,10 @@ export interface KnowledgeSyncRunsTable {
   documents_indexed: number;
   documents_failed: number;
   chunks: number;
+  /** The runner holding the run (unique per process); null until first claimed. */
+  lease_owner: string | null;
+  /** ISO instant; once past, another runner may take the running run over. */
+  lease_expires_at: string | null;
 }
 
 export interface AgentsTable {
@@ -181,4 +186,15 @@ export interface SqlCallTextSearch {
 export interface SqlCapabilities {
   dialect: 'sqlite' | 'postgres';
   callSearch: SqlCallTextSearch;
+  /** Knowledge documents with the dialect's own full-text index over their chunks. */
+  knowledgeStore(db: Kysely<Database>): KnowledgeStore;
+}
+
+/** An open, migrated database of either dialect, as the composition root holds it. */
+export interface SqlDatabase {
+  db: Kysely<Database>;
+  capabilities: SqlCapabilities;
+  /** Cheap round trip for readiness checks; resolves to a short description. */
+  ping(): Promise<string>;
+  close(): Promise<void>;
 }

@@ -1,9 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StoredSyncRun, SyncStatus } from '../../core/knowledge/knowledge.model.js';
-import type { SyncRunStore } from '../../core/knowledge/ports.js';
+import type { SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { Database, KnowledgeSyncRunsTable } from './database.js';
 
 const ACTIVE = ['queued', 'running'];
+/** Losing an insert race to another process's run is retried this many times before giving up. */
+const OPEN_ATTEMPTS = 3;
+
 const fromRow = (r: KnowledgeSyncRunsTable): StoredSyncRun => ({
   sync_id: r.sync_id,
   tenant_id: r.tenant_id,
@@ -16,17 +19,47 @@ const fromRow = (r: KnowledgeSyncRunsTable): StoredSyncRun => ({
   chunks: Number(r.chunks),
 });
 
+/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
+}
+
+/**
+ * Queued, or running under a lease that expired before `now` (or under none: a run left by a
+ * version without leases). ISO instants compare as text. The redundant `status in (…)` lets the
+ * planner use the partial index `knowledge_sync_runs_active`.
+ */
+const claimableAt = (now: string) => (eb: ExpressionBuilder<Database, 'knowledge_sync_runs'>) =>
+  eb.and([
+    eb('status', 'in', ACTIVE),
+    eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)])])]),
+  ]);
+
+/**
+ * Sync runs over any Kysely dialect. Several processes may share the table: the partial unique
+ * index `knowledge_sync_runs_active` keeps one active run per tenant, and every state change is
+ * one conditional UPDATE, so a claim or a lease check never races a read.
+ */
 export class SqlSyncRunStore implements SyncRunStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** One transaction; the partial unique index `knowledge_sync_runs_active` backs it up. */
+  /**
+   * Read, then insert. Two callers may both read no active run (another process, PostgreSQL's
+   * READ COMMITTED); the index refuses the second insert, which then returns the winner.
+   */
   async openOrGetActive(run: StoredSyncRun): Promise<{ run: StoredSyncRun; created: boolean }> {
-    return this.db.transaction().execute(async (trx) => {
-      const active = await trx.selectFrom('knowledge_sync_runs').selectAll().where('tenant_id', '=', run.tenant_id).where('status', 'in', ACTIVE).executeTakeFirst();
+    for (let attempt = 1; ; attempt++) {
+      const active = await this.db.selectFrom('knowledge_sync_runs').selectAll().where('tenant_id', '=', run.tenant_id).where('status', 'in', ACTIVE).executeTakeFirst();
       if (active) return { run: fromRow(active), created: false };
-      await trx.insertInto('knowledge_sync_runs').values(run).execute();
-      return { run: { ...run }, created: true };
-    });
+      try {
+        await this.db.insertInto('knowledge_sync_runs').values(run).execute();
+        return { run: { ...run }, created: true };
+      } catch (err) {
+        // The winner may already have finished by the next read: then the retry opens a new run.
+        if (!isUniqueViolation(err) || attempt >= OPEN_ATTEMPTS) throw err;
+      }
+    }
   }
 
   async find(tenantId: string, syncId: string): Promise<StoredSyncRun | null> {
@@ -34,13 +67,44 @@ export class SqlSyncRunStore implements SyncRunStore {
     return row ? fromRow(row) : null;
   }
 
-  async update(run: StoredSyncRun): Promise<void> {
-    const { sync_id, tenant_id, ...rest } = run;
-    await this.db.updateTable('knowledge_sync_runs').set(rest).where('sync_id', '=', sync_id).where('tenant_id', '=', tenant_id).execute();
+  async claim(tenantId: string, syncId: string, lease: SyncLease): Promise<StoredSyncRun | null> {
+    const row = await this.db
+      .updateTable('knowledge_sync_runs')
+      .set((eb) => ({
+        status: 'running',
+        started_at: eb.fn.coalesce('started_at', eb.val(lease.now)),
+        lease_owner: lease.owner,
+        lease_expires_at: lease.until,
+      }))
+      .where('sync_id', '=', syncId)
+      .where('tenant_id', '=', tenantId)
+      .where(claimableAt(lease.now))
+      .returningAll()
+      .executeTakeFirst();
+    return row ? fromRow(row) : null;
   }
 
-  async failUnfinished(finishedAt: string): Promise<number> {
-    const r = await this.db.updateTable('knowledge_sync_runs').set({ status: 'failed', finished_at: finishedAt }).where('status', 'in', ACTIVE).executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  async update(run: StoredSyncRun, lease: SyncLease): Promise<boolean> {
+    const { sync_id, tenant_id, ...rest } = run;
+    const r = await this.db
+      .updateTable('knowledge_sync_runs')
+      .set({ ...rest, lease_expires_at: lease.until })
+      .where('sync_id', '=', sync_id)
+      .where('tenant_id', '=', tenant_id)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', lease.owner)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async claimable(now: string, limit: number): Promise<{ tenant_id: string; sync_id: string }[]> {
+    return this.db
+      .selectFrom('knowledge_sync_runs')
+      .select(['tenant_id', 'sync_id'])
+      .where(claimableAt(now))
+      .orderBy('requested_at')
+      .orderBy('sync_id')
+      .limit(limit)
+      .execute();
   }
 }

@@ -2,12 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { Database, SqlCapabilities } from '../sql/database.js';
+import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
+import { SqliteKnowledgeStore } from './sqlite-knowledge.store.js';
+
+export const SQLITE_CAPABILITIES: SqlCapabilities = {
+  dialect: 'sqlite',
+  callSearch: sqliteCallSearch,
+  knowledgeStore: (db) => new SqliteKnowledgeStore(db),
+};
 
 /** SQLite's own migration steps, run with the shared ones. */
 const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
@@ -17,14 +24,6 @@ export interface SqliteOptions {
   filename: string;
   /** Milliseconds a writer waits for a lock held by another process (svc-admin) before failing. */
   busyTimeoutMs?: number;
-}
-
-export interface SqlDatabase {
-  db: Kysely<Database>;
-  capabilities: SqlCapabilities;
-  /** Cheap round trip for readiness checks. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */
@@ -39,9 +38,10 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   return {
     db,
-    capabilities: { dialect: 'sqlite', callSearch: sqliteCallSearch },
+    capabilities: SQLITE_CAPABILITIES,
     async ping() {
       native.prepare('select 1').get();
+      return 'ok (sqlite)';
     },
     async close() {
       await db.destroy();

@@ -27,16 +27,39 @@ export interface KnowledgeStore {
   search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 }
 
+/**
+ * A runner's hold on a sync run: only `owner` may write the run until `until` (ISO instants,
+ * compared as text). Several processes may share the store; the lease makes each run execute
+ * once, and lets another process take over a run whose owner died.
+ */
+export interface SyncLease {
+  /** Unique per process (and per runner within it). */
+  owner: string;
+  now: string;
+  until: string;
+}
+
 export interface SyncRunStore {
   /**
-   * Stores `run` (queued) unless the tenant has a queued or running run, atomically;
-   * returns the run that is now active and whether it is the new one.
+   * Stores `run` (queued) unless the tenant has a queued or running run, atomically, also
+   * against concurrent callers in other processes; returns the run that is now active and
+   * whether it is the new one.
    */
   openOrGetActive(run: StoredSyncRun): Promise<{ run: StoredSyncRun; created: boolean }>;
   find(tenantId: string, syncId: string): Promise<StoredSyncRun | null>;
-  update(run: StoredSyncRun): Promise<void>;
-  /** Marks every queued or running run failed (after a crash); returns how many. */
-  failUnfinished(finishedAt: string): Promise<number>;
+  /**
+   * Takes the run, in one conditional write, when it is queued, or running under a lease that
+   * expired before `lease.now` (or has none): it becomes running (started_at kept if set) under
+   * `lease`. Null when another owner holds it or it is finished.
+   */
+  claim(tenantId: string, syncId: string, lease: SyncLease): Promise<StoredSyncRun | null>;
+  /**
+   * Writes the run's progress or final state and renews the lease to `lease.until`, only while
+   * the run is running under `lease.owner`; false when the lease was lost (nothing written).
+   */
+  update(run: StoredSyncRun, lease: SyncLease): Promise<boolean>;
+  /** Runs `claim` would take at `now`: queued ones and running ones whose lease expired, oldest requested first. */
+  claimable(now: string, limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
 }
 
 /** Plain text of a document; throws (any error) when the content cannot be read. */

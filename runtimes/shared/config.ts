@@ -13,7 +13,16 @@ const EnvSchema = z.object({
   PORT: intFrom('PORT', 3000, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'DATABASE_URL must be postgres://…, postgresql://… or sqlite:PATH (or unset for SQLite in DATA_DIR)')
+      .optional(),
+  ),
+  DB_POOL_MAX: intFrom('DB_POOL_MAX', 10, 1, 1000),
+  DB_STATEMENT_TIMEOUT_MS: intFrom('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+  DB_CONNECT_TIMEOUT_MS: intFrom('DB_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORPUS_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -44,6 +53,16 @@ export interface Config {
   /** SQLite file when no DATABASE_URL is given. */
   sqliteFile: string;
   databaseUrl: string | undefined;
+  database: {
+    /** PostgreSQL: connections per instance (SQLite: one connection, this is ignored). */
+    poolMax: number;
+    /** PostgreSQL: `statement_timeout`; SQLite: how long a writer waits for a lock (busy_timeout). */
+    statementTimeoutMs: number;
+    /** PostgreSQL: how long to wait for a new connection (and for a free one in the pool). */
+    connectTimeoutMs: number;
+    /** PostgreSQL: `application_name`, seen in pg_stat_activity. */
+    applicationName: string;
+  };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corpusDir: string | undefined;
   trustProxy: boolean;
@@ -92,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sqliteFile: resolve(dataDir, 'svc.sqlite'),
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolMax: e.DB_POOL_MAX,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      applicationName: 'svc-platform',
+    },
     logLevel: e.LOG_LEVEL,
     corpusDir: e.CORPUS_DIR,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',

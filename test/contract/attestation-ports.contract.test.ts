@@ -1,34 +1,29 @@
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js';
 import { MemoryVerificationLedger } from '../../adapters/memory/memory-verification.ledger.js';
 import { SqlApiKeyStore } from '../../adapters/sql/sql-api-key.store.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
-import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Adapter {
   name: string;
   make(): Promise<{ keys: ApiKeyStore; ledger: VerificationLedger }>;
 }
 
-const opened: SqlDatabase[] = [];
 const ADAPTERS: Adapter[] = [
   { name: 'memory', make: async () => ({ keys: new MemoryApiKeyStore(), ledger: new MemoryVerificationLedger() }) },
-  {
-    name: 'sqlite',
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
     make: async () => {
-      const database = await openSqliteDatabase({ filename: ':memory:' });
-      opened.push(database);
+      const database = await dialect.open();
       return { keys: new SqlApiKeyStore(database.db), ledger: new SqlVerificationLedger(database.db) };
     },
-  },
+  })),
 ];
-const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+const selected = selectAdapters(ADAPTERS);
 
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
 
 function trace(overrides: Partial<VerificationTrace> = {}): VerificationTrace {
   const request_id = overrides.request_id ?? crypto.randomUUID();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { compareCalls, type CallFilter, type CallRecord, toSummary } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
@@ -8,8 +8,8 @@ import { MemoryCallRepository } from '../../adapters/memory/memory-call.reposito
 import { MemoryTenantRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
 import { SqlCallRepository } from '../../adapters/sql/sql-call.repository.js';
 import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
-import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { aCall, callsArbitrary } from '../support/call-mother.js';
+import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 /** Every adapter of CallRepository passes this suite (PostgreSQL joins the list later). */
 interface Adapter {
@@ -17,23 +17,18 @@ interface Adapter {
   make(): Promise<{ calls: CallRepository; tenants: TenantRepository }>;
 }
 
-const opened: SqlDatabase[] = [];
 const ADAPTERS: Adapter[] = [
   { name: 'memory', make: async () => ({ calls: new MemoryCallRepository(), tenants: new MemoryTenantRepository() }) },
-  {
-    name: 'sqlite',
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
     make: async () => {
-      const database = await openSqliteDatabase({ filename: ':memory:' });
-      opened.push(database);
+      const database = await dialect.open();
       return { calls: new SqlCallRepository(database.db, database.capabilities.callSearch), tenants: new SqlTenantRepository(database.db) };
     },
-  },
+  })),
 ];
-const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+const selected = selectAdapters(ADAPTERS);
 
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
 
 const noFilter: CallFilter = { terms: [] };
 const search = (q: string): CallFilter => ({ terms: parseSearchQuery(q) });

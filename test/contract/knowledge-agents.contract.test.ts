@@ -1,42 +1,31 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Agent, defaultAgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
-import type { KnowledgeDocument, StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
-import type { KnowledgeStore, SyncRunStore } from '../../core/knowledge/ports.js';
+import type { KnowledgeDocument } from '../../core/knowledge/knowledge.model.js';
+import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { WorkspaceRepository } from '../../core/tenancy/workspace.js';
 import { MemoryAgentRepository, MemoryWorkspaceRepository } from '../../adapters/memory/memory-agent.repository.js';
-import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../adapters/memory/memory-knowledge.store.js';
+import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { SqlAgentRepository, SqlWorkspaceRepository } from '../../adapters/sql/sql-agent.repository.js';
-import { SqlSyncRunStore } from '../../adapters/sql/sql-sync-run.store.js';
-import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
-import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
-import { SqliteKnowledgeStore } from '../../adapters/sqlite/sqlite-knowledge.store.js';
+import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Ports {
   store: KnowledgeStore;
-  runs: SyncRunStore;
   agents: AgentRepository;
   workspaces: WorkspaceRepository;
 }
-const opened: SqlDatabase[] = [];
 const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
-  { name: 'memory', make: async () => ({ store: new MemoryKnowledgeStore(), runs: new MemorySyncRunStore(), agents: new MemoryAgentRepository(), workspaces: new MemoryWorkspaceRepository() }) },
-  {
-    name: 'sqlite',
+  { name: 'memory', make: async () => ({ store: new MemoryKnowledgeStore(), agents: new MemoryAgentRepository(), workspaces: new MemoryWorkspaceRepository() }) },
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
     make: async () => {
-      const d = await openSqliteDatabase({ filename: ':memory:' });
-      opened.push(d);
-      const tenants = new SqlTenantRepository(d.db);
-      for (const t of ['t1', 't2']) await tenants.insert({ tenant_id: t, name: t, created_at: '2026-01-01T00:00:00.000Z' });
-      return { store: new SqliteKnowledgeStore(d.db), runs: new SqlSyncRunStore(d.db), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
+      const d = await seedTenants(await dialect.open());
+      return { store: d.capabilities.knowledgeStore(d.db), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
     },
-  },
+  })),
 ];
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
 
 let n = 0;
 const doc = (tenant: string, over: Partial<KnowledgeDocument> = {}): KnowledgeDocument => {
@@ -56,12 +45,9 @@ const doc = (tenant: string, over: Partial<KnowledgeDocument> = {}): KnowledgeDo
     ...over,
   };
 };
-const run = (tenant: string, id: string): StoredSyncRun => ({
-  tenant_id: tenant, sync_id: id, status: 'queued', requested_at: '2026-01-01T00:00:00.000Z', started_at: null, finished_at: null, documents_indexed: 0, documents_failed: 0, chunks: 0,
-});
 const agent = (tenant: string, id: string): Agent => ({ agent_id: id, tenant_id: tenant, ...defaultAgentSettings('A'), version: 1, updated_at: '2026-01-01T00:00:00.000Z' });
 
-describe.each(ADAPTERS)('knowledge, sync run, agent and workspace ports: $name', ({ make }) => {
+describe.each(selectAdapters(ADAPTERS))('knowledge, agent and workspace ports: $name', ({ make }) => {
   it('stores, loads content, lists in order with keyset paging, deletes', async () => {
     const { store } = await make();
     const docs = [doc('t1'), doc('t1'), doc('t1'), doc('t2')];
@@ -114,21 +100,6 @@ describe.each(ADAPTERS)('knowledge, sync run, agent and workspace ports: $name',
       }),
       { numRuns: 100 },
     );
-  });
-
-  it('one active sync run per tenant; update; failUnfinished', async () => {
-    const { runs } = await make();
-    const first = await runs.openOrGetActive(run('t1', 'sync_1'));
-    expect(first.created).toBe(true);
-    const again = await runs.openOrGetActive(run('t1', 'sync_2'));
-    expect(again).toMatchObject({ created: false, run: { sync_id: 'sync_1' } });
-    expect((await runs.openOrGetActive(run('t2', 'sync_3'))).created).toBe(true);
-    await runs.update({ ...first.run, status: 'succeeded', chunks: 7 });
-    expect(await runs.find('t1', 'sync_1')).toMatchObject({ status: 'succeeded', chunks: 7 });
-    expect(await runs.find('t2', 'sync_1')).toBeNull();
-    expect((await runs.openOrGetActive(run('t1', 'sync_4'))).created).toBe(true);
-    expect(await runs.failUnfinished('2026-01-03T00:00:00.000Z')).toBe(2);
-    expect(await runs.find('t1', 'sync_4')).toMatchObject({ status: 'failed', finished_at: '2026-01-03T00:00:00.000Z' });
   });
 
   it('agents: compare-and-set replace archives the previous version; exactly one of two same-version writers wins', async () => {

@@ -1,34 +1,29 @@
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperatorClaim, OperatorImportBatch } from '../../core/attestation/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { isDomainError } from '../../core/shared/errors.js';
 import { MemoryOperatorResearchStore } from '../../adapters/memory/memory-operator-research.store.js';
 import { SqlOperatorResearchStore } from '../../adapters/sql/sql-operator-research.store.js';
-import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Adapter {
   name: string;
   make(): Promise<OperatorResearchStore>;
 }
 
-const opened: SqlDatabase[] = [];
 const ADAPTERS: Adapter[] = [
   { name: 'memory', make: async () => new MemoryOperatorResearchStore() },
-  {
-    name: 'sqlite',
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
     make: async () => {
-      const database = await openSqliteDatabase({ filename: ':memory:' });
-      opened.push(database);
+      const database = await dialect.open();
       return new SqlOperatorResearchStore(database.db);
     },
-  },
+  })),
 ];
-const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+const selected = selectAdapters(ADAPTERS);
 
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
 
 let importSeq = 0;
 

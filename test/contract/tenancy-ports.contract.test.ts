@@ -1,34 +1,29 @@
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TenantRepository, UserRepository } from '../../core/tenancy/ports.js';
 import type { User } from '../../core/tenancy/tenancy.model.js';
 import { MemoryTenantRepository, MemoryUserRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
 import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
 import { SqlUserRepository } from '../../adapters/sql/sql-user.repository.js';
-import { openSqliteDatabase, type SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Adapter {
   name: string;
   make(): Promise<{ tenants: TenantRepository; users: UserRepository }>;
 }
 
-const opened: SqlDatabase[] = [];
 const ADAPTERS: Adapter[] = [
   { name: 'memory', make: async () => ({ tenants: new MemoryTenantRepository(), users: new MemoryUserRepository() }) },
-  {
-    name: 'sqlite',
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
     make: async () => {
-      const database = await openSqliteDatabase({ filename: ':memory:' });
-      opened.push(database);
+      const database = await dialect.open();
       return { tenants: new SqlTenantRepository(database.db), users: new SqlUserRepository(database.db) };
     },
-  },
+  })),
 ];
-const selected = ADAPTERS.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+const selected = selectAdapters(ADAPTERS);
 
-afterAll(async () => {
-  for (const d of opened) await d.close();
-});
 
 const user = (overrides: Partial<User> = {}): User => ({
   user_id: 'usr_1',

@@ -1,41 +1,43 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /** Tenants, their users and their calls. The full-text index is each dialect's own step. */
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('tenants')
-    .addColumn('tenant_id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('tenant_id', t.text, (c) => c.primaryKey())
+    .addColumn('name', t.text, (c) => c.notNull())
+    .addColumn('created_at', t.text, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('users')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.tenant_id'))
-    .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', t.text, (c) => c.primaryKey())
+    .addColumn('tenant_id', t.text, (c) => c.notNull().references('tenants.tenant_id'))
+    .addColumn('email', t.text, (c) => c.notNull().unique())
+    .addColumn('role', t.text, (c) => c.notNull())
+    .addColumn('password_hash', t.text, (c) => c.notNull())
+    .addColumn('created_at', t.text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('users_tenant').on('users').column('tenant_id').execute();
 
   await db.schema
     .createTable('calls')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.tenant_id'))
-    .addColumn('call_id', 'text', (c) => c.notNull())
-    .addColumn('agent_id', 'text')
-    .addColumn('channel', 'text', (c) => c.notNull())
-    .addColumn('direction', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('caller', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'text', (c) => c.notNull())
-    .addColumn('ended_at', 'text', (c) => c.notNull())
+    .addColumn('seq', t.serialKey, t.serialKeyOptions)
+    .addColumn('tenant_id', t.text, (c) => c.notNull().references('tenants.tenant_id'))
+    .addColumn('call_id', t.text, (c) => c.notNull())
+    .addColumn('agent_id', t.text)
+    .addColumn('channel', t.text, (c) => c.notNull())
+    .addColumn('direction', t.text, (c) => c.notNull())
+    .addColumn('status', t.text, (c) => c.notNull())
+    .addColumn('caller', t.text, (c) => c.notNull())
+    .addColumn('started_at', t.text, (c) => c.notNull())
+    .addColumn('ended_at', t.text, (c) => c.notNull())
     .addColumn('duration_seconds', 'integer', (c) => c.notNull())
-    .addColumn('summary', 'text')
-    .addColumn('transcript_json', 'text', (c) => c.notNull())
-    .addColumn('metadata_json', 'text', (c) => c.notNull())
+    .addColumn('summary', t.text)
+    .addColumn('transcript_json', t.text, (c) => c.notNull())
+    .addColumn('metadata_json', t.text, (c) => c.notNull())
     .addUniqueConstraint('calls_tenant_call_id', ['tenant_id', 'call_id'])
     .execute();
   // The list order (started_at desc, call_id desc) within a tenant, and the channel filter.

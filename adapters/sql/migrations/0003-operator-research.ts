@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /**
  * Operator research (svc-admin corpus import): one row per applied import, whose `revision` is
@@ -6,50 +7,51 @@ import type { Kysely } from 'kysely';
  * types only (text, integer), no auto-increment: the same on SQLite and PostgreSQL.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('corpus_imports')
-    .addColumn('import_id', 'text', (c) => c.primaryKey())
+    .addColumn('import_id', t.text, (c) => c.primaryKey())
     .addColumn('revision', 'integer', (c) => c.notNull().unique())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .addColumn('file', 'text', (c) => c.notNull())
-    .addColumn('base_build', 'text', (c) => c.notNull())
+    .addColumn('applied_at', t.text, (c) => c.notNull())
+    .addColumn('file', t.text, (c) => c.notNull())
+    .addColumn('base_build', t.text, (c) => c.notNull())
     .addColumn('lines', 'integer', (c) => c.notNull())
     .addColumn('claims', 'integer', (c) => c.notNull())
     .addColumn('works_added', 'integer', (c) => c.notNull())
     .addColumn('artists_added', 'integer', (c) => c.notNull())
-    .addColumn('researchers_json', 'text', (c) => c.notNull())
+    .addColumn('researchers_json', t.text, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('operator_artists')
-    .addColumn('artist_id', 'text', (c) => c.primaryKey())
-    .addColumn('import_id', 'text', (c) => c.notNull().references('corpus_imports.import_id'))
-    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('artist_id', t.text, (c) => c.primaryKey())
+    .addColumn('import_id', t.text, (c) => c.notNull().references('corpus_imports.import_id'))
+    .addColumn('name', t.text, (c) => c.notNull())
     .addColumn('birth_year', 'integer')
     .addColumn('death_year', 'integer', (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('operator_works')
-    .addColumn('work_id', 'text', (c) => c.primaryKey())
-    .addColumn('import_id', 'text', (c) => c.notNull().references('corpus_imports.import_id'))
-    .addColumn('artist_id', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('inventory_number', 'text')
+    .addColumn('work_id', t.text, (c) => c.primaryKey())
+    .addColumn('import_id', t.text, (c) => c.notNull().references('corpus_imports.import_id'))
+    .addColumn('artist_id', t.text, (c) => c.notNull())
+    .addColumn('title', t.text, (c) => c.notNull())
+    .addColumn('inventory_number', t.text)
     .execute();
 
   await db.schema
     .createTable('operator_claims')
-    .addColumn('import_id', 'text', (c) => c.notNull().references('corpus_imports.import_id'))
+    .addColumn('import_id', t.text, (c) => c.notNull().references('corpus_imports.import_id'))
     .addColumn('line', 'integer', (c) => c.notNull())
-    .addColumn('work_id', 'text', (c) => c.notNull())
-    .addColumn('pillar', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('claim', 'text', (c) => c.notNull())
-    .addColumn('source_ref', 'text', (c) => c.notNull())
-    .addColumn('researcher', 'text', (c) => c.notNull())
-    .addColumn('attribution_artist_id', 'text')
-    .addColumn('attribution_qualifier', 'text')
+    .addColumn('work_id', t.text, (c) => c.notNull())
+    .addColumn('pillar', t.text, (c) => c.notNull())
+    .addColumn('kind', t.text, (c) => c.notNull())
+    .addColumn('claim', t.text, (c) => c.notNull())
+    .addColumn('source_ref', t.text, (c) => c.notNull())
+    .addColumn('researcher', t.text, (c) => c.notNull())
+    .addColumn('attribution_artist_id', t.text)
+    .addColumn('attribution_qualifier', t.text)
     .addPrimaryKeyConstraint('operator_claims_pk', ['import_id', 'line'])
     .execute();
   await db.schema.createIndex('operator_claims_work').on('operator_claims').column('work_id').execute();

@@ -3,6 +3,7 @@ import * as m0001 from './0001-attestation.js';
 import * as m0002 from './0002-tenancy-calls.js';
 import * as m0003 from './0003-operator-research.js';
 import * as m0004 from './0004-knowledge-agents-workspace.js';
+import * as m0005 from './0005-sync-run-leases.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-tenancy-calls': m0002,
   '0003-operator-research': m0003,
   '0004-knowledge-agents-workspace': m0004,
+  '0005-sync-run-leases': m0005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { parseSearchQuery } from '../../calls/search-query.js';
 import type { CursorSealer } from '../../calls/cursor.js';
-import { notFound, validationError } from '../../shared/errors.js';
+import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
 import { checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import { baseMediaType, judgeContent } from '../content-sniff.js';
@@ -55,6 +55,7 @@ export class KnowledgeBase {
     if (title.length === 0 || title.length > KNOWLEDGE_TITLE_MAX) {
       throw validationError('The document needs a title.', [{ path: 'title', message: `must be 1 to ${KNOWLEDGE_TITLE_MAX} characters` }]);
     }
+    if (title.includes('\u0000')) throw validationError('The title is invalid.', [{ path: 'title', message: NUL_MESSAGE }]);
     const stored = {
       tenant_id: tenantId,
       item_id: `kb_${this.ids.uuid().replace(/-/g, '')}`,
@@ -111,7 +112,10 @@ export class KnowledgeBase {
     return { data: await this.store.search(tenantId, terms, limit) };
   }
 
-  /** A new queued run, or the tenant's queued/running one (`created` false). */
+  /**
+   * A new queued run, or the tenant's queued/running one (`created` false). A run this process
+   * does not get to (busy, or stopped) is claimed by any runner polling the store.
+   */
   async requestSync(principal: Principal, tenantId: string): Promise<{ run: SyncRun; created: boolean }> {
     authorize(principal, tenantId, 'write');
     const { run, created } = await this.open(tenantId);
@@ -126,16 +130,14 @@ export class KnowledgeBase {
     return toRun(run);
   }
 
-  /** Operator path: a sync run executed before returning (demo seed, benchmark). */
+  /**
+   * Operator path: a sync run executed before returning (demo seed, benchmark); the tenant's
+   * active run as it stands when another live runner holds it.
+   */
   async syncNow(tenantId: string, sync: KnowledgeSync): Promise<SyncRun> {
     const { run } = await this.open(tenantId);
     await sync.run(tenantId, run.sync_id);
     return toRun((await this.runs.find(tenantId, run.sync_id)) ?? run);
-  }
-
-  /** At start-up: a run left queued or running by a crash is finished as failed. */
-  async recoverInterrupted(): Promise<number> {
-    return this.runs.failUnfinished(this.clock.now().toISOString());
   }
 
   private open(tenantId: string) {

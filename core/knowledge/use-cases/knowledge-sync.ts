@@ -1,14 +1,30 @@
 import type { Clock } from '../../shared/ports.js';
 import { htmlToText, splitIntoChunks } from '../chunking.js';
-import type { KnowledgeDocument } from '../knowledge.model.js';
-import type { KnowledgeStore, SyncRunStore, TextExtractor } from '../ports.js';
+import type { Chunk, KnowledgeDocument } from '../knowledge.model.js';
+import type { KnowledgeStore, SyncLease, SyncRunStore, TextExtractor } from '../ports.js';
 
 const MAX_ERROR_LENGTH = 500;
+
+export interface SyncRunnerIdentity {
+  /** Unique per process: the lease owner written on the runs this runner holds. */
+  owner: string;
+  /** How long a lease lasts without a write; another process takes the run over after that. */
+  leaseMs: number;
+}
+
+/** Thrown inside `run` when a write finds the lease taken: the run stops without writing. */
+class LeaseLost extends Error {}
 
 /**
  * Executes one sync run: every pending document of the tenant is extracted, chunked and
  * indexed. A document that cannot be read is marked failed alone; the run fails only when
  * the store itself fails.
+ *
+ * Several processes may run this against one store. A run is claimed under a lease first (a
+ * no-op when another live runner holds it or it is finished); every write renews the lease,
+ * and a runner that finds its lease lost stops at once. A run whose runner died is claimed
+ * again once the lease expired and simply continues: the documents still pending are indexed,
+ * those already indexed are not pending any more.
  */
 export class KnowledgeSync {
   constructor(
@@ -16,41 +32,58 @@ export class KnowledgeSync {
     private readonly runs: SyncRunStore,
     private readonly extractor: TextExtractor,
     private readonly clock: Clock,
+    private readonly identity: SyncRunnerIdentity,
   ) {}
 
+  /** Runs the store holds that a runner could claim now (queued, or abandoned by a dead runner). */
+  async claimable(limit: number): Promise<{ tenant_id: string; sync_id: string }[]> {
+    return this.runs.claimable(this.clock.now().toISOString(), limit);
+  }
+
   async run(tenantId: string, syncId: string): Promise<void> {
-    const run = await this.runs.find(tenantId, syncId);
-    if (!run || run.status !== 'queued') return;
-    run.status = 'running';
-    run.started_at = this.clock.now().toISOString();
-    await this.runs.update(run);
+    const run = await this.runs.claim(tenantId, syncId, this.lease());
+    if (!run) return;
+    const write = async () => {
+      if (!(await this.runs.update(run, this.lease()))) throw new LeaseLost();
+    };
     try {
       for (const itemId of await this.store.pendingIds(tenantId)) {
         const doc = await this.store.load(tenantId, itemId);
         if (!doc || doc.status !== 'pending') continue;
-        let chunks;
+        let chunks: Chunk[] = [];
+        let error: string | null = null;
         try {
           chunks = splitIntoChunks(await this.textOf(doc));
           if (chunks.length === 0) throw new Error('The document holds no text.');
         } catch (err) {
           const message = err instanceof Error && err.message ? err.message : 'The document could not be read.';
-          await this.store.markFailed(tenantId, itemId, `Text extraction failed: ${message}`.slice(0, MAX_ERROR_LENGTH));
-          run.documents_failed++;
-          await this.runs.update(run);
-          continue;
+          error = `Text extraction failed: ${message}`.slice(0, MAX_ERROR_LENGTH);
         }
-        if (await this.store.markIndexed(tenantId, itemId, chunks, this.clock.now().toISOString())) {
+        // Still ours? Extraction may outlast the lease; then the new owner handles the document.
+        await write();
+        if (error !== null) {
+          await this.store.markFailed(tenantId, itemId, error);
+          run.documents_failed++;
+          await write();
+        } else if (await this.store.markIndexed(tenantId, itemId, chunks, this.clock.now().toISOString())) {
           run.documents_indexed++;
           run.chunks += chunks.length;
-          await this.runs.update(run);
+          await write();
         }
       }
       run.status = 'succeeded';
-    } catch {
+    } catch (err) {
+      if (err instanceof LeaseLost) return;
       run.status = 'failed';
     }
     run.finished_at = this.clock.now().toISOString();
-    await this.runs.update(run);
+    // False when the lease was lost at the last moment: the new owner finishes the run.
+    await this.runs.update(run, this.lease());
+  }
+
+  private lease(): SyncLease {
+    const now = this.clock.now();
+    return { owner: this.identity.owner, now: now.toISOString(), until: new Date(now.getTime() + this.identity.leaseMs).toISOString() };
   }
 
   private async textOf(doc: KnowledgeDocument): Promise<string> {

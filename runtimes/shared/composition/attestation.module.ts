@@ -13,7 +13,7 @@ import type { Database } from '../../../adapters/sql/database.js';
 import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
 import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-research.store.js';
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
-import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { ATTESTATION } from './attestation.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import type { Config } from '../config.js';

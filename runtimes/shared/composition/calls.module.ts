@@ -7,7 +7,7 @@ import type { IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
-import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';

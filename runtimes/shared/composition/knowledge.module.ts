@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AgentRepository } from '../../../core/agents/ports.js';
@@ -13,8 +14,7 @@ import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-work
 import { documentTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
 import { SqlAgentRepository, SqlWorkspaceRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
-import { SqliteKnowledgeStore } from '../../../adapters/sqlite/sqlite-knowledge.store.js';
-import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
@@ -22,7 +22,7 @@ import { TENANCY } from './tenancy.tokens.js';
 
 /** SQL stores of knowledge documents, sync runs, agents and workspaces. */
 export function bindKnowledgeSql(container: Container): void {
-  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => new SqliteKnowledgeStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => d.capabilities.knowledgeStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<SyncRunStore>(KNOWLEDGE.SyncRunStore).toResolvedValue((d: SqlDatabase) => new SqlSyncRunStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<AgentRepository>(KNOWLEDGE.AgentRepository).toResolvedValue((d: SqlDatabase) => new SqlAgentRepository(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container
@@ -31,6 +31,14 @@ export function bindKnowledgeSql(container: Container): void {
     .inSingletonScope();
 }
 
+/**
+ * A sync run's lease: a runner that has not written for this long is presumed dead and another
+ * instance takes the run over. Far above one document's extraction and indexing.
+ */
+const SYNC_LEASE_MS = 60_000;
+/** How often an idle instance looks for queued runs and runs whose lease expired (once `start`ed). */
+const SYNC_POLL_MS = 2_000;
+
 /** Use cases; needs the calls services (cursor sealer) and the tenancy repositories bound. */
 export function bindKnowledgeServices(container: Container): void {
   container.bind<TextExtractor>(KNOWLEDGE.TextExtractor).toConstantValue(documentTextExtractor);
@@ -38,14 +46,19 @@ export function bindKnowledgeServices(container: Container): void {
   container
     .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)
     .toResolvedValue(
-      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock) => new KnowledgeSync(store, runs, extractor, clock),
-      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock],
+      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator) =>
+        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }),
+      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator],
     )
     .inSingletonScope();
   container
     .bind<InProcessSyncWorker>(KNOWLEDGE.SyncWorker)
     .toResolvedValue(
-      (sync: KnowledgeSync, logger: Logger) => new InProcessSyncWorker(sync, (err, syncId) => logger.error({ err, sync_id: syncId }, 'knowledge sync run failed')),
+      (sync: KnowledgeSync, logger: Logger) =>
+        new InProcessSyncWorker(sync, {
+          pollMs: SYNC_POLL_MS,
+          onError: (err, syncId) => logger.error({ err, sync_id: syncId ?? undefined }, syncId ? 'knowledge sync run failed' : 'knowledge sync poll failed'),
+        }),
       [KNOWLEDGE.KnowledgeSync, PLATFORM.Logger],
     )
     .inSingletonScope();

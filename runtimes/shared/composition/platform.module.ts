@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
-import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
 import { PLATFORM } from './platform.tokens.js';
 

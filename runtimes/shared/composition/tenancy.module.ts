@@ -9,7 +9,7 @@ import { JwtTokenSigner } from '../../../adapters/node/jwt-token.signer.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
 import { SqlTenantRepository } from '../../../adapters/sql/sql-tenant.repository.js';
 import { SqlUserRepository } from '../../../adapters/sql/sql-user.repository.js';
-import type { SqlDatabase } from '../../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
 import { resolveAuthSecret } from './auth-secret.js';
 import { PLATFORM } from './platform.tokens.js';

@@ -1,0 +1,81 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
+import { migrateToLatest } from '../sql/migrations/index.js';
+import * as m0002search from './migrations/0002-tenancy-calls-search.js';
+import * as m0004search from './migrations/0004-knowledge-search.js';
+import { postgresCallSearch } from './postgres-call-search.js';
+import { PostgresKnowledgeStore } from './postgres-knowledge.store.js';
+
+/** PostgreSQL's own migration steps, run with the shared ones (named to sort right after them). */
+const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search };
+
+export const POSTGRES_CAPABILITIES: SqlCapabilities = {
+  dialect: 'postgres',
+  callSearch: postgresCallSearch,
+  knowledgeStore: (db) => new PostgresKnowledgeStore(db),
+};
+
+export interface PostgresOptions {
+  /** `postgres://user:password@host:port/database?…` */
+  connectionString: string;
+  /** Connections this process may hold. */
+  poolMax?: number;
+  /** `statement_timeout` of every connection: a statement running longer is cancelled. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection (new, or free in the pool) before failing. */
+  connectTimeoutMs?: number;
+  applicationName?: string;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * `count(*)`, `sum()` and bigint columns arrive as strings from pg (they may exceed 2^53).
+ * Every such value here is a count far below that, so they are read as numbers, like SQLite's.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/**
+ * Kysely over a pg connection pool, migrated to the latest schema. Migrations run under an
+ * advisory lock (Kysely's PostgreSQL adapter takes one), so instances starting together on
+ * one database migrate it once.
+ */
+export async function openPostgresDatabase(options: PostgresOptions): Promise<SqlDatabase> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolMax ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    // A transaction left open by a crashed request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(60_000, options.statementTimeoutMs ?? 10_000),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    application_name: options.applicationName ?? 'svc-platform',
+    types,
+  });
+  // An idle connection that drops (server restart, network) emits here; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db, POSTGRES_MIGRATIONS);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return {
+    db,
+    capabilities: POSTGRES_CAPABILITIES,
+    async ping() {
+      await pool.query('select 1');
+      return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

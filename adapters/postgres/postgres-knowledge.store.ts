@@ -1,0 +1,43 @@
+import { type Kysely, sql } from 'kysely';
+import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
+import type { Database } from '../sql/database.js';
+import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
+import { tsqueryAny, tsvectorWithPositions } from './tsvector.js';
+
+/** Five values per row. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Knowledge documents in PostgreSQL: chunks carry a positional `tsvector` under a GIN index
+ * (migration 0004-knowledge-search). A search matches chunks holding any of the terms and
+ * ranks them with ts_rank normalised by length (flag 1), the closest PostgreSQL has to the
+ * BM25 ranking of the SQLite store: more and rarer occurrences in shorter chunks first.
+ */
+export class PostgresKnowledgeStore extends SqlKnowledgeStore {
+  protected async index(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void> {
+    for (let i = 0; i < chunks.length; i += ROWS_PER_STATEMENT) {
+      const part = chunks.slice(i, i + ROWS_PER_STATEMENT);
+      await sql`INSERT INTO knowledge_chunks (tenant_id, item_id, chunk_index, text, search) VALUES ${sql.join(
+        part.map((c) => sql`(${tenantId}, ${itemId}, ${c.chunk_index}, ${c.text}, ${tsvectorWithPositions(c.text)}::tsvector)`),
+      )}`.execute(trx);
+    }
+  }
+
+  protected async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {
+    await trx.deleteFrom('knowledge_chunks').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
+  }
+
+  async search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
+    if (terms.length === 0) return [];
+    const { rows } = await sql<{ item_id: string; title: string; chunk_index: number; text: string; rank: number }>`
+      SELECT c.item_id, i.title, c.chunk_index, c.text, ts_rank(c.search, q, 1) AS rank
+      FROM knowledge_chunks AS c
+        CROSS JOIN CAST(${tsqueryAny(terms)} AS tsquery) AS q
+        JOIN knowledge_items AS i ON i.tenant_id = c.tenant_id AND i.item_id = c.item_id
+      WHERE c.tenant_id = ${tenantId} AND c.search @@ q
+      ORDER BY rank DESC, c.item_id, c.chunk_index
+      LIMIT ${limit}`.execute(this.db);
+    return rows.map((r) => ({ item_id: r.item_id, title: r.title, chunk_index: Number(r.chunk_index), text: r.text, score: Math.round(Number(r.rank) * 1e6) / 1e6 }));
+  }
+}
