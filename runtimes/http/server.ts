@@ -11,7 +11,7 @@ import type { Login } from '../../core/auth/use-cases/login.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { Clock } from '../../core/shared/ports.js';
-import type { SqlDatabase } from '../../adapters/sqlite/sqlite-database.js';
+import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { Config } from '../shared/config.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
@@ -38,10 +38,10 @@ import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-bas
 import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
-import { platformRoutes } from './routes/platform.routes.js';
+import { NotReady, platformRoutes } from './routes/platform.routes.js';
 
 /** Every route group of the service, in one place, for the router and the OpenAPI document alike. */
-export function buildRouteGroups(container: Container, metrics = createHttpMetrics()): RouteGroup[] {
+export function buildRouteGroups(container: Container, metrics = createHttpMetrics(), lifecycle: Lifecycle = { draining: false }): RouteGroup[] {
   const config = container.get<Config>(PLATFORM.Config);
   const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
   const corpus = container.get<CorpusProvider>(ATTESTATION.CorpusProvider);
@@ -96,13 +96,25 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const platform = platformRoutes({
     metrics: metrics.registry,
     readiness: [
-      { name: 'database', check: async () => (await database.ping(), 'ok') },
+      { name: 'database', check: async () => await database.ping() },
+      {
+        name: 'lifecycle',
+        check: async () => {
+          if (lifecycle.draining) throw new NotReady('draining');
+          return 'ok';
+        },
+      },
       { name: 'corpus', check: async () => `ok (revision ${corpus.current().revision})` },
     ],
     openapi: () => (openapi ??= buildOpenApiDocument(groups.flatMap((g) => g.routes))),
   });
   groups.push({ prefix: '/', middleware: [], routes: platform });
   return groups;
+}
+
+/** Whether the server is shutting down: /readyz then answers 503 so balancers move traffic away. */
+export interface Lifecycle {
+  draining: boolean;
 }
 
 export interface RunningServer {
@@ -124,13 +136,11 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   if (!(await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).ready(2000))) {
     logger.warn({ redis_url_set: true }, 'rate-limit store: redis not reachable at start; outage policies apply until it is');
   }
-  // Sync runs cut off by a crash or restart are finished as failed (their documents stay pending).
-  const interrupted = await container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase).recoverInterrupted();
-  if (interrupted > 0) logger.warn({ runs: interrupted }, 'knowledge sync runs interrupted by a restart marked failed');
+  const lifecycle: Lifecycle = { draining: false };
   const app = createApp({
     logger,
     metrics,
-    groups: buildRouteGroups(container, metrics),
+    groups: buildRouteGroups(container, metrics, lifecycle),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
   });
@@ -141,6 +151,10 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Sync runs: queued ones, and those cut off by a crash or restart (here or on another instance)
+  // once their lease expired, are claimed and finished by whichever instance polls first.
+  const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
+  syncs.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -153,13 +167,22 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     close: () =>
       (closing ??= (async () => {
         operatorResearch.stop();
+        syncs.stop();
+        // Stop accepting connections; requests in flight finish. A keep-alive connection is
+        // closed as soon as it is idle (checked every 50 ms), and every connection at the grace
+        // period's end.
+        lifecycle.draining = true;
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          const idle = setInterval(() => server.closeIdleConnections(), 50);
+          const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+          server.close(() => {
+            clearInterval(idle);
+            clearTimeout(grace);
+            resolve();
+          });
           server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs).unref();
         });
         await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).close();
-        const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
         await Promise.race([syncs.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
         await container.get<SqlDatabase>(PLATFORM.SqlDatabase).close();
       })()),

@@ -8,8 +8,12 @@ import { defineRoute, type RouteSpec } from '../route-spec.js';
 
 export interface ReadinessCheck {
   name: string;
+  /** A short state ("ok (…)"); throws when not ready (a `NotReady` names why). */
   check(): Promise<string>;
 }
+
+/** A readiness check's "not ready" with the reason shown (others show as `failing`). */
+export class NotReady extends Error {}
 
 const HealthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 const ReadySchema = z
@@ -65,8 +69,8 @@ export function platformRoutes(deps: {
         for (const r of deps.readiness) {
           try {
             checks[r.name] = await r.check();
-          } catch {
-            checks[r.name] = 'failing';
+          } catch (err) {
+            checks[r.name] = err instanceof NotReady ? err.message : 'failing';
             ready = false;
           }
         }
