@@ -1,4 +1,4 @@
-import { type FieldError, validationError } from '../shared/errors.js';
+import { type FieldError, findNulCharacter, NUL_MESSAGE, validationError } from '../shared/errors.js';
 import {
   CALL_ID_PATTERN,
   CALL_STATUSES,
@@ -93,6 +93,9 @@ export function normaliseNewCall(input: NewCallInput, generatedId: () => string)
   const metadata = input.metadata ?? {};
   if (!isPlainObject(metadata)) bad('metadata', 'must be a JSON object');
   else if (JSON.stringify(metadata).length > LIMITS.metadataBytes) bad('metadata', `must serialise to at most ${LIMITS.metadataBytes} characters`);
+
+  const nul = errors.length === 0 ? findNulCharacter({ call_id, agent_id, caller, summary, transcript, metadata }) : null;
+  if (nul !== null) bad(nul, NUL_MESSAGE);
 
   if (errors.length > 0) throw validationError('The call is invalid.', errors);
   const duration_seconds = Math.round((Date.parse(ended_at!) - Date.parse(started_at!)) / 1000);

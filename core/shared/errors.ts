@@ -40,3 +40,30 @@ export const validationError = (message: string, errors?: FieldError[]) =>
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const unauthenticated = (message: string) => new DomainError('UNAUTHENTICATED', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
+
+/**
+ * The NUL character (U+0000) is refused in stored text: it means nothing in a name, a summary
+ * or a transcript, and PostgreSQL cannot store it in text, so every adapter refuses it alike.
+ * Returns the path of the first string (key or value) holding one, or null.
+ */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, v] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return at;
+      const found = findNulCharacter(v, at);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';

@@ -280,6 +280,21 @@ describe('POST /tenants/{tenant_id}/calls', () => {
     if (res) expectProblem(res, 413);
   });
 
+  it('400 for the NUL character in any text, naming where; nothing is stored', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ summary: 'before\u0000after' }, 'summary'],
+      [{ caller: 'x\u0000' }, 'caller'],
+      [{ transcript: [{ speaker: 'agent', text: 'hi\u0000', offset_ms: 0 }] }, 'transcript.0.text'],
+      [{ metadata: { 'k\u0000': 1 } }, 'metadata.k\u0000'],
+    ];
+    for (const [override, path] of cases) {
+      const res = await post({ ...aNewCall({ call_id: 'nul-case' }), ...override });
+      expectProblem(res, 400);
+      expect(res.body.errors).toEqual([{ path, message: 'must not contain the NUL character (U+0000)' }]);
+    }
+    expectProblem(await call(h.url, 'GET', `${base}/nul-case`, { headers: bearer(adminToken) }), 404);
+  });
+
   it('403 for a member, whatever the body', async () => {
     expectProblem(await post(aNewCall(), memberToken), 403);
     expectProblem(await post({ nonsense: true }, memberToken), 403);

@@ -90,6 +90,15 @@ describe('knowledge upload', () => {
     expect(res.body.title).toBe('Titled');
   });
 
+  it('400 for a title holding the NUL character, as a multipart part or in JSON', async () => {
+    const multipart = await upload(form('some text', 'text/plain', 'x.txt', 'bad\u0000title'));
+    expectProblem(multipart as never, 400);
+    expect(multipart.body.errors).toEqual([{ path: 'title', message: 'must not contain the NUL character (U+0000)' }]);
+    const json = await call(h.url, 'POST', base, { json: { title: 'bad\u0000', content: 'x', content_type: 'text/plain' }, headers: bearer(admin) });
+    expectProblem(json, 400);
+    expect(json.body.errors).toEqual([{ path: 'title', message: 'must not contain the NUL character (U+0000)' }]);
+  });
+
   it('a corrupt PDF fails alone; the run succeeds', async () => {
     const bad = await upload(form(Buffer.from('%PDF-1.4\nthis is not a pdf at all'), 'application/pdf', 'bad.pdf'));
     const good = await upload(form('fine document about kangaroos', 'text/plain', 'good.txt'));

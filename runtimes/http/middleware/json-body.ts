@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
-import { DomainError } from '../../../core/shared/errors.js';
+import { DomainError, findNulCharacter, NUL_MESSAGE, validationError } from '../../../core/shared/errors.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -18,7 +18,8 @@ function hasBody(ctx: Context): boolean {
 
 /**
  * JSON bodies only: another content type is a 415 before a byte is read; a body over
- * 1 MiB is a 413 (raw-body checks Content-Length first, then counts while streaming).
+ * 1 MiB is a 413 (raw-body checks Content-Length first, then counts while streaming). A
+ * string holding U+0000 anywhere in the body is a 400 naming its path (findNulCharacter).
  */
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   if (hasBody(ctx) && !ctx.is('application/json', '+json')) {
@@ -28,5 +29,9 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
     (ctx.request as any).body = undefined;
     return next();
   }
-  return parser(ctx, next);
+  return parser(ctx, async () => {
+    const nul = findNulCharacter((ctx.request as any).body);
+    if (nul !== null) throw validationError('The request body is invalid.', [{ path: nul, message: NUL_MESSAGE }]);
+    await next();
+  });
 }

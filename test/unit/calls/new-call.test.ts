@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseInstant } from '../../../core/calls/instant.js';
-import { normaliseNewCall } from '../../../core/calls/new-call.js';
+import { type NewCallInput, normaliseNewCall } from '../../../core/calls/new-call.js';
 import { aNewCall } from '../../support/call-mother.js';
 
 const id = () => 'call_generated';
@@ -44,6 +44,17 @@ describe('normaliseNewCall', () => {
       expect((err as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(
         ['call_id', 'caller', 'channel', 'direction', 'ended_at', 'metadata', 'status', 'transcript.0.offset_ms', 'transcript.0.speaker'].sort(),
       );
+    }
+  });
+
+  it('refuses the NUL character in any text of the call (svc-admin imports come this way too)', () => {
+    const cases: [Partial<NewCallInput>, string][] = [
+      [{ summary: 'a\u0000' }, 'summary'],
+      [{ transcript: [{ speaker: 'customer', text: '\u0000', offset_ms: 0 }] }, 'transcript.0.text'],
+      [{ metadata: { note: ['ok', 'b\u0000'] } }, 'metadata.note.1'],
+    ];
+    for (const [override, path] of cases) {
+      expect(() => normaliseNewCall({ ...aNewCall(), ...override }, id)).toThrow(expect.objectContaining({ errors: [{ path, message: 'must not contain the NUL character (U+0000)' }] }));
     }
   });
 
