@@ -1,6 +1,8 @@
 // Calls at scale: 100,000 calls in one tenant, imported through `svc-admin calls import`'s own
 // code path, then p50/p99 of a list page, a filtered page and a free-text (`q`) search, in
-// process (use case + SQLite) and over HTTP (one keep-alive connection, sequential requests).
+// process (use case + database) and over HTTP (one keep-alive connection, sequential requests),
+// on each database in turn (SQLite with FTS5; PostgreSQL with tsvector + GIN when run.mjs has a
+// cluster), the same NDJSON file and the same queries.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
 import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
 import { loadConfig } from '../dist/runtimes/shared/config.js';
 import { demoCalls } from '../dist/runtimes/shared/demo/demo-calls.js';
+import { eachDatabase, SQLITE } from './databases.mjs';
 import { percentile, printTable } from './support.mjs';
 
 const TENANT = 'bench';
@@ -36,9 +39,12 @@ async function measure(label, iterations, run) {
   };
 }
 
-export async function benchCalls({ count = 100_000, iterations = 500 } = {}) {
+const SEARCH = { sqlite: 'SQLite, FTS5', postgres: 'PostgreSQL, tsvector + GIN' };
+
+/** Import then measure on one database; `file` is the shared NDJSON file. */
+async function measureDatabase(target, { file, count, iterations }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-calls-'));
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', DEMO_SEED: 'false' });
+  const config = loadConfig({ ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', DEMO_SEED: 'false' });
   const container = await buildHttpContainer(config, pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
   let running;
   try {
@@ -47,13 +53,6 @@ export async function benchCalls({ count = 100_000, iterations = 500 } = {}) {
     const password = 'benchmark password 1';
     await admin.createUser({ tenant_id: TENANT, email: 'bench@bench.example', role: 'admin', password });
 
-    // Import: an NDJSON file of the demo generator's calls over a year, streamed in batches of 1,000.
-    const file = join(dataDir, 'calls.ndjson');
-    const lines = [];
-    for (const call of demoCalls({ count, anchor: new Date('2026-11-01T00:00:00Z'), spanDays: 365, idPrefix: 'bench-' })) lines.push(JSON.stringify(call));
-    writeFileSync(file, `${lines.join('\n')}\n`);
-    const fileMiB = Buffer.byteLength(lines.join('\n')) / 1024 / 1024;
-    lines.length = 0;
     const importStart = performance.now();
     const report = await importCallsFile(container, TENANT, file, { stderr: () => {} });
     const importMs = performance.now() - importStart;
@@ -88,19 +87,43 @@ export async function benchCalls({ count = 100_000, iterations = 500 } = {}) {
     rows.push(await measure('HTTP: list, first page', iterations, () => get({})));
     rows.push(await measure('HTTP: filtered page', iterations, () => get(filtered)));
     rows.push(await measure('HTTP: q search (12-query mix)', iterations * 2, (i) => get({ q: QUERIES[i % QUERIES.length] })));
-
-    console.log(`\n## Calls: ${count.toLocaleString('en')} calls in one tenant (SQLite, FTS5)`);
-    console.log(
-      `import: ${count.toLocaleString('en')} calls (${fileMiB.toFixed(0)} MiB NDJSON) in ${(importMs / 1000).toFixed(1)} s = ` +
-        `${Math.round(count / (importMs / 1000)).toLocaleString('en')} calls/s (batches of 1,000, one transaction each, index compacted at the end)`,
-    );
-    console.log('target: q search p99 < 20 ms');
-    printTable(rows);
     return { importMs, rows };
   } finally {
-    await running?.close();
-    if (!running) await container.get(Symbol.for('platform.SqlDatabase')).close();
+    if (running) await running.close();
+    else await container.get(Symbol.for('platform.SqlDatabase')).close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `databases`: targets from databases.mjs ({ database, env }); SQLite alone by default. */
+export async function benchCalls({ count = 100_000, iterations = 500, databases = [SQLITE] } = {}) {
+  // Import: an NDJSON file of the demo generator's calls over a year, streamed in batches of 1,000.
+  const fileDir = mkdtempSync(join(tmpdir(), 'svc-bench-calls-file-'));
+  try {
+    const file = join(fileDir, 'calls.ndjson');
+    const lines = [];
+    for (const call of demoCalls({ count, anchor: new Date('2026-11-01T00:00:00Z'), spanDays: 365, idPrefix: 'bench-' })) lines.push(JSON.stringify(call));
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const fileMiB = Buffer.byteLength(lines.join('\n')) / 1024 / 1024;
+    lines.length = 0;
+
+    const results = await eachDatabase(databases, (target) => measureDatabase(target, { file, count, iterations }));
+    console.log(`\n## Calls: ${count.toLocaleString('en')} calls in one tenant (${results.map(({ target }) => SEARCH[target.database] ?? target.database).join('; ')})`);
+    console.log(`import: ${count.toLocaleString('en')} calls, ${fileMiB.toFixed(0)} MiB NDJSON, batches of 1,000, one transaction each, search index compacted (SQLite) / analysed (PostgreSQL) at the end`);
+    printTable(
+      results.map(({ target, result }) => ({
+        database: target.database,
+        import_s: (result.importMs / 1000).toFixed(1),
+        calls_per_s: Math.round(count / (result.importMs / 1000)).toLocaleString('en'),
+      })),
+    );
+    console.log('\ntarget: q search p99 < 20 ms');
+    // Grouped by path, so each database's figure sits right under the other's.
+    const paths = results[0]?.result.rows.map((r) => r.path) ?? [];
+    printTable(paths.flatMap((path) => results.map(({ target, result }) => ({ database: target.database, ...result.rows.find((r) => r.path === path) }))));
+    return results.map(({ target, result }) => ({ database: target.database, ...result }));
+  } finally {
+    rmSync(fileDir, { recursive: true, force: true });
   }
 }
 

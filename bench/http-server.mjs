@@ -1,5 +1,6 @@
 // Child process of the HTTP benchmark: the real service and a bare Koa route, in one process.
-import { mkdtempSync } from 'node:fs';
+// The database is the environment's: DATABASE_URL (and JWT_SECRET) as http.mjs passes them.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,10 @@ await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
 process.stdout.write(`${JSON.stringify({ verifyUrl: running.url, bareUrl: `http://127.0.0.1:${bareServer.address().port}`, key, dataDir })}\n`);
 process.on('SIGTERM', async () => {
   bareServer.close();
-  await running.close();
-  process.exit(0);
+  try {
+    await running.close();
+  } finally {
+    if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
 });

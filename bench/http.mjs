@@ -1,10 +1,12 @@
 // HTTP verify under autocannon (50 connections, keyed: archived and metered) against a bare
-// Koa route served by the same process, in the same run.
+// Koa route served by the same process, in the same run: one server process per database
+// (SQLite; PostgreSQL when run.mjs has a cluster), so the ratio to bare compares like with like.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
+import { eachDatabase, SQLITE } from './databases.mjs';
 import { printTable, sampleSubjects } from './support.mjs';
 
 function startChild(env = {}) {
@@ -39,10 +41,11 @@ function run(opts) {
   });
 }
 
-export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
-  const snapshot = await loadCorpusSnapshot();
-  const subjects = sampleSubjects(snapshot, 2_000).map(({ kind, ...s }) => JSON.stringify(s));
-  const server = await startChild();
+/** One server process on one database: bare, then verify. */
+async function measureDatabase(target, subjects, { seconds, connections }) {
+  const server = await startChild(target.env);
+  const orphan = () => server.child.kill('SIGTERM'); // an interrupted run (databases.mjs exits on SIGINT)
+  process.once('exit', orphan);
   try {
     let i = 0;
     const common = { connections, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' } };
@@ -56,23 +59,45 @@ export async function benchHttp({ seconds = 10, connections = 50 } = {}) {
     };
     await run({ ...verifyOpts, duration: 2 }); // warm-up
     const verify = await measured(server.child.pid, verifyOpts);
-    const row = (name, r) => ({
-      route: name,
-      req_per_s: Math.round(r.requests.average),
-      p50_ms: r.latency.p50,
-      p99_ms: r.latency.p99,
-      server_cpu_us_per_req: Math.round(r.cpuPerRequestUs),
-      non_2xx: r.non2xx,
-      errors: r.errors,
-    });
-    const rows = [row('bare Koa POST /bare', bare), row('POST /api/v1/verify (keyed)', verify)];
-    console.log(`\n## HTTP verify vs bare Koa (${connections} connections, ${seconds} s each, same process)`);
-    console.log('targets: verify throughput >= 0.5 x bare; verify p99 < 10 ms');
-    printTable(rows);
-    console.log(`ratio verify/bare throughput: ${(verify.requests.average / bare.requests.average).toFixed(2)}`);
-    console.log(`ratio bare/verify server CPU per request: ${(bare.cpuPerRequestUs / verify.cpuPerRequestUs).toFixed(2)} (the throughput ratio a CPU-bound server would show)`);
-    return rows;
+    return { bare, verify };
   } finally {
+    process.off('exit', orphan);
     server.child.kill('SIGTERM');
+    if (server.child.exitCode === null) {
+      // Its database connections must be gone before the cluster stops; it drains within the grace.
+      const exited = new Promise((r) => server.child.once('exit', r));
+      const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
   }
+}
+
+/** `databases`: targets from databases.mjs ({ database, env }); SQLite alone by default. */
+export async function benchHttp({ seconds = 10, connections = 50, databases = [SQLITE] } = {}) {
+  const snapshot = await loadCorpusSnapshot();
+  const subjects = sampleSubjects(snapshot, 2_000).map(({ kind, ...s }) => JSON.stringify(s));
+  const results = await eachDatabase(databases, (target) => measureDatabase(target, subjects, { seconds, connections }));
+  const row = (database, name, r, bare) => ({
+    database,
+    route: name,
+    req_per_s: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    server_cpu_us_per_req: Math.round(r.cpuPerRequestUs),
+    throughput_vs_bare: (r.requests.average / bare.requests.average).toFixed(2),
+    bare_cpu_vs_cpu: (bare.cpuPerRequestUs / r.cpuPerRequestUs).toFixed(2),
+    non_2xx: r.non2xx,
+    errors: r.errors,
+  });
+  // Grouped by route, so each database's verify sits right under the other's.
+  const rows = [
+    ...results.map(({ target, result }) => row(target.database, 'bare Koa POST /bare', result.bare, result.bare)),
+    ...results.map(({ target, result }) => row(target.database, 'POST /api/v1/verify (keyed)', result.verify, result.bare)),
+  ];
+  console.log(`\n## HTTP verify vs bare Koa (${connections} connections, ${seconds} s each, same process, one process per database)`);
+  console.log('targets: verify throughput >= 0.5 x bare; verify p99 < 10 ms');
+  console.log('throughput_vs_bare: req/s over the same process\'s bare req/s; bare_cpu_vs_cpu: bare server CPU per request over this route\'s (the throughput ratio a CPU-bound server would show)');
+  printTable(rows);
+  return rows;
 }

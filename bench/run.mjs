@@ -1,23 +1,41 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
+// `npm run bench -- http calls` runs only those (names: inprocess http coldstart stdio calls
+// ratelimit knowledge corpus). http and calls run on SQLite and on a throwaway PostgreSQL
+// cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
+// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500).
 import os from 'node:os';
 import { benchCalls } from './calls.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchCorpus } from './corpus.mjs';
+import { benchDatabases } from './databases.mjs';
 import { benchHttp } from './http.mjs';
 import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
 import { benchStdio } from './stdio.mjs';
 
+const NAMES = ['inprocess', 'http', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'corpus'];
 const only = process.argv.slice(2);
+const unknown = only.filter((n) => !NAMES.includes(n));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; names: ${NAMES.join(' ')}`);
+  process.exit(2);
+}
 const want = (name) => only.length === 0 || only.includes(name);
+/** A positive number from the environment, else undefined (the benchmark's default). */
+const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : undefined);
 
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
-if (want('http')) await benchHttp();
-if (want('coldstart')) await benchColdStart();
-if (want('stdio')) await benchStdio();
-if (want('calls')) await benchCalls();
+const databases = want('http') || want('calls') ? await benchDatabases() : null;
+try {
+  if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
+  if (want('coldstart')) await benchColdStart();
+  if (want('stdio')) await benchStdio();
+  if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
+} finally {
+  await databases?.stop();
+}
 if (want('ratelimit')) await benchRateLimit();
 if (want('knowledge')) await benchKnowledge();
 // The cold start already ran above in a full run; `npm run bench corpus` measures it again after a build.

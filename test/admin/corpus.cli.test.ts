@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
+import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { httpCorpus } from '../support/http-corpus.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-corpus-cli-'));
-const dataDir = join(root, 'data');
 const corpusDir = join(root, 'corpus');
 let buildId: string;
 
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const admin = (...args: string[]) => runAdminCaptured({ DATA_DIR: dataDir, CORPUS_DIR: corpusDir }, args);
 
 function file(name: string, lines: (object | string)[]): string {
   const path = join(root, name);
@@ -34,7 +33,13 @@ const claim = {
   researcher: 'C. Martin',
 };
 
-describe('svc-admin corpus', () => {
+describe.each(ADMIN_TARGETS)('svc-admin corpus on $name', (target) => {
+  let targetEnv: Record<string, string>;
+  beforeAll(async () => {
+    targetEnv = await target.env(join(root, `data-${target.name}`));
+  });
+  const admin = (...args: string[]) => runAdminCaptured({ ...targetEnv, CORPUS_DIR: corpusDir }, args);
+
   it('reports the shipped corpus before any import', async () => {
     const r = await admin('corpus', 'stats');
     expect(r.code).toBe(0);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,6 +29,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 let token: string;
 let db: pg.Pool;
+let apiKey: string;
 
 const login = async (url: string) => {
   const res = await call(url, 'POST', '/api/v1/auth/login', { json: { email: 'ann@acme.example', password: 'correct horse battery staple' } });
@@ -167,7 +168,7 @@ describe.skipIf(!available)('several instances on one PostgreSQL and one Redis',
   it('meters every served verification exactly once under concurrent load on both instances', async () => {
     const key = await runAdminCaptured({ ...env, DATA_DIR: join(root, 'admin') }, ['key', 'create', '--label', 'load', '--per-minute', '1000000']);
     expect(key.code, key.stderr).toBe(0);
-    const apiKey: string = key.json.key;
+    apiKey = key.json.key;
     const total = 400;
     let next = 0;
     let served = 0;
@@ -190,6 +191,36 @@ describe.skipIf(!available)('several instances on one PostgreSQL and one Redis',
     expect(usageB.body.served_calls).toBe(total);
     const archived = await db.query('SELECT count(*)::int AS n FROM verification_archive WHERE key_id = $1', [key.json.key_id]);
     expect(archived.rows[0].n).toBe(total);
+  });
+
+  it('serves operator research imported by svc-admin from both instances within seconds', async () => {
+    const path = join(root, 'research.ndjson');
+    writeFileSync(
+      path,
+      `${JSON.stringify({
+        artist: 'John Hoppner',
+        title: 'Portrait of a Gentleman',
+        pillar: 'authentication',
+        kind: 'attribution',
+        claim: 'Signed lower left.',
+        source_ref: 'https://example.org/hoppner-gentleman',
+        researcher: 'A. Dupont',
+        attribution: { artist: 'Hoppner, John', qualifier: 'firm' },
+      })}\n`,
+    );
+    const ask = { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Gentleman' };
+    for (const s of [a, b]) expect((await call(s.url, 'POST', '/api/v1/verify', { headers: { 'x-api-key': apiKey }, json: ask })).body.verdict).toBe('unavailable');
+    const imported = await runAdminCaptured({ ...env, DATA_DIR: join(root, 'admin') }, ['corpus', 'import', path]);
+    expect(imported.code, imported.stderr).toBe(0);
+    for (const s of [a, b]) {
+      let verdict = '';
+      for (let i = 0; i < 100 && verdict !== 'attested'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const res = await call(s.url, 'POST', '/api/v1/verify', { headers: { 'x-api-key': apiKey }, json: ask });
+        verdict = res.body.verdict;
+      }
+      expect(verdict).toBe('attested');
+    }
   });
 
   it('drains in-flight requests on SIGTERM and exits 0; the other instance keeps serving', async () => {
