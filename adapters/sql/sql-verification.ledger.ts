@@ -94,33 +94,41 @@ export class SqlVerificationLedger implements VerificationLedger {
 }
 
 /**
- * The archive insert is compiled once per dialect and its SQL reused with new parameters:
- * compiling through the query builder costs more than SQLite's own insert.
+ * The archive insert of a batch of `n` rows is compiled once per dialect and size and its SQL
+ * reused with new parameters: compiling through the query builder costs more than SQLite's own
+ * insert, and one multi-row statement is one round trip on PostgreSQL instead of `n`.
  */
-const archiveInsertSql = new WeakMap<object, string>();
+const archiveInsertSql = new WeakMap<object, Map<number, string>>();
 
-function archiveInsert(trx: Transaction<Database>, trace: VerificationTrace): CompiledQuery {
-  const values = {
-    request_id: trace.request_id,
-    served_at: trace.served_at,
-    tier: trace.tier,
-    key_id: trace.key_id,
-    request_json: JSON.stringify(trace.request),
-    response_json: JSON.stringify(trace.response),
-  };
+const archiveRow = (trace: VerificationTrace) => ({
+  request_id: trace.request_id,
+  served_at: trace.served_at,
+  tier: trace.tier,
+  key_id: trace.key_id,
+  request_json: JSON.stringify(trace.request),
+  response_json: JSON.stringify(trace.response),
+});
+
+function archiveInsert(trx: Transaction<Database>, traces: VerificationTrace[]): CompiledQuery {
+  const rows = traces.map(archiveRow);
   const adapter = trx.getExecutor().adapter;
-  let text = archiveInsertSql.get(adapter);
+  let bySize = archiveInsertSql.get(adapter);
+  if (bySize === undefined) archiveInsertSql.set(adapter, (bySize = new Map()));
+  let text = bySize.get(rows.length);
   if (text === undefined) {
-    text = trx.insertInto('verification_archive').values(values).compile().sql;
-    archiveInsertSql.set(adapter, text);
+    text = trx.insertInto('verification_archive').values(rows).compile().sql;
+    bySize.set(rows.length, text);
   }
-  return CompiledQuery.raw(text, [values.request_id, values.served_at, values.tier, values.key_id, values.request_json, values.response_json]);
+  return CompiledQuery.raw(
+    text,
+    rows.flatMap((r) => [r.request_id, r.served_at, r.tier, r.key_id, r.request_json, r.response_json]),
+  );
 }
 
 async function writeBatch(trx: Transaction<Database>, traces: VerificationTrace[]): Promise<void> {
+  await trx.executeQuery(archiveInsert(trx, traces));
   const meters = new Map<string, { meter_id: string; month: string; served_calls: number }>();
   for (const trace of traces) {
-    await trx.executeQuery(archiveInsert(trx, trace));
     const meter_id = trace.key_id ?? SANDBOX_METER;
     const month = trace.served_at.slice(0, 7);
     const key = `${meter_id}|${month}`;
