@@ -10,7 +10,7 @@ import { call } from '../support/http-harness.js';
 import { httpCorpus } from '../support/http-corpus.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 import { type RedisServer, redisServerAvailable, startRedisServer } from '../support/redis-server.js';
-import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+import { type ServerProcess, startServerProcess, uploadAcrossShutdown } from '../support/server-process.js';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis, as behind a load balancer:
@@ -224,25 +224,7 @@ describe.skipIf(!available)('several instances on one PostgreSQL and one Redis',
   });
 
   it('drains in-flight requests on SIGTERM and exits 0; the other instance keeps serving', async () => {
-    // A request whose body is still arriving when the signal comes.
-    const body = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = body.writable.getWriter();
-    const form = `--x\r\ncontent-disposition: form-data; name="file"; filename="late.txt"\r\ncontent-type: text/plain\r\n\r\nA document about drained requests.\r\n--x--\r\n`;
-    const pending = fetch(`${a.url}/api/v1/tenants/acme/knowledge`, {
-      method: 'POST',
-      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x' },
-      body: body.readable,
-      duplex: 'half',
-    } as RequestInit);
-    await writer.write(new TextEncoder().encode(form.slice(0, 40)));
-    await new Promise((r) => setTimeout(r, 200));
-    const exitCode = a.stop();
-    await new Promise((r) => setTimeout(r, 300));
-    await writer.write(new TextEncoder().encode(form.slice(40)));
-    await writer.close();
-    const res = await pending;
-    expect(res.status).toBe(201);
-    expect(await exitCode).toBe(0);
+    expect(await uploadAcrossShutdown(a, token, 'late.txt')).toEqual({ status: 201, exitCode: 0 });
     expect(a.output()).toMatch(/shutting down: draining in-flight requests/);
     const list = await call(b.url, 'GET', '/api/v1/tenants/acme/knowledge?limit=100', { headers: bearer(token) });
     expect(list.body.data.map((d: { title: string }) => d.title)).toContain('late.txt');

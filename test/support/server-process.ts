@@ -58,3 +58,27 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/**
+ * Starts a multipart upload whose body is still arriving, sends SIGTERM to `server` meanwhile,
+ * then finishes the body. Resolves with the upload's status and the process's exit code.
+ */
+export async function uploadAcrossShutdown(server: ServerProcess, token: string, title: string): Promise<{ status: number; exitCode: number | null }> {
+  const body = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = body.writable.getWriter();
+  const form = `--x\r\ncontent-disposition: form-data; name="file"; filename="${title}"\r\ncontent-type: text/plain\r\n\r\nA document about drained requests.\r\n--x--\r\n`;
+  const pending = fetch(`${server.url}/api/v1/tenants/acme/knowledge`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x' },
+    body: body.readable,
+    duplex: 'half',
+  } as RequestInit);
+  await writer.write(new TextEncoder().encode(form.slice(0, 40)));
+  await new Promise((r) => setTimeout(r, 200));
+  const exitCode = server.stop();
+  await new Promise((r) => setTimeout(r, 300));
+  await writer.write(new TextEncoder().encode(form.slice(40)));
+  await writer.close();
+  const res = await pending;
+  return { status: res.status, exitCode: await exitCode };
+}
