@@ -4,17 +4,18 @@ import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js'
 import { migrateToLatest } from '../sql/migrations/index.js';
 import * as m0002search from './migrations/0002-tenancy-calls-search.js';
 import * as m0004search from './migrations/0004-knowledge-search.js';
-import { postgresCallSearch } from './postgres-call-search.js';
+import { PostgresCallSearch } from './postgres-call-search.js';
 import { PostgresKnowledgeStore } from './postgres-knowledge.store.js';
 
 /** PostgreSQL's own migration steps, run with the shared ones (named to sort right after them). */
 const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search };
 
-export const POSTGRES_CAPABILITIES: SqlCapabilities = {
+/** One set per open database: the calls search keeps that database's word statistics. */
+export const postgresCapabilities = (): SqlCapabilities => ({
   dialect: 'postgres',
-  callSearch: postgresCallSearch,
+  callSearch: new PostgresCallSearch(),
   knowledgeStore: (db) => new PostgresKnowledgeStore(db),
-};
+});
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database?…` */
@@ -69,7 +70,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   }
   return {
     db,
-    capabilities: POSTGRES_CAPABILITIES,
+    capabilities: postgresCapabilities(),
     async ping() {
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;

@@ -189,8 +189,13 @@ for (const adapter of selected) {
           }),
         );
         await calls.insertMany(many);
+        await calls.compact(); // word statistics, where an adapter plans by them
         const newestFirst = (keep: (i: number) => boolean) =>
           many.filter((_, i) => keep(i)).map((c) => c.call_id).reverse();
+        // Common words together (in every call), and a common word with a rarer one.
+        expect(ids(await walk(calls, 'acme', search('filler only'), 50))).toEqual(newestFirst(() => true));
+        expect(ids(await walk(calls, 'acme', search('filler ancient'), 10))).toEqual(newestFirst((i) => i < 25));
+        expect(ids(await walk(calls, 'acme', search('fill* wor*'), 100))).toEqual(newestFirst(() => true));
         expect(ids(await walk(calls, 'acme', search('ancient'), 10))).toEqual(newestFirst((i) => i < 25));
         expect(ids(await walk(calls, 'acme', search('sparse'), 7))).toEqual(newestFirst((i) => i % 40 === 0));
         expect(ids(await walk(calls, 'acme', search('ancient sparse'), 3))).toEqual(newestFirst((i) => i < 25 && i % 40 === 0));
