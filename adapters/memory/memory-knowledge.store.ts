@@ -112,6 +112,12 @@ export class MemorySyncRunStore implements SyncRunStore {
     l.lease_expires_at = lease.until;
     return true;
   }
+  async renew(tenantId: string, syncId: string, lease: SyncLease) {
+    const l = this.runs.get(syncId);
+    if (!l || l.run.tenant_id !== tenantId || l.run.status !== 'running' || l.lease_owner !== lease.owner) return false;
+    l.lease_expires_at = lease.until;
+    return true;
+  }
   async claimable(now: string, limit: number) {
     return [...this.runs.values()]
       .filter((l) => isClaimable(l, now))

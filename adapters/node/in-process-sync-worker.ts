@@ -5,6 +5,8 @@ export interface SyncRunner {
   run(tenantId: string, syncId: string): Promise<void>;
   /** Runs any runner could claim now: queued ones and those whose runner's lease expired. */
   claimable(limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
+  /** Extends the lease of a run this runner is executing. */
+  heartbeat(tenantId: string, syncId: string): Promise<boolean>;
 }
 
 export interface SyncWorkerOptions {
@@ -12,6 +14,8 @@ export interface SyncWorkerOptions {
   pollMs?: number;
   /** Runs taken from one look at most. */
   pollBatch?: number;
+  /** Milliseconds between two lease renewals while a run executes (well below the lease). */
+  heartbeatMs?: number;
   onError?: (err: unknown, syncId: string | null) => void;
 }
 
@@ -32,6 +36,7 @@ export class InProcessSyncWorker implements SyncScheduler {
   private started = false;
   private readonly pollMs: number;
   private readonly pollBatch: number;
+  private readonly heartbeatMs: number;
   private readonly onError: (err: unknown, syncId: string | null) => void;
 
   constructor(
@@ -40,6 +45,7 @@ export class InProcessSyncWorker implements SyncScheduler {
   ) {
     this.pollMs = options.pollMs ?? 2000;
     this.pollBatch = options.pollBatch ?? 10;
+    this.heartbeatMs = options.heartbeatMs ?? 20_000;
     this.onError = options.onError ?? (() => {});
   }
 
@@ -49,11 +55,24 @@ export class InProcessSyncWorker implements SyncScheduler {
     this.queued.add(k);
     this.tail = this.tail
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => this.runner.run(tenantId, syncId))
+      .then(() => this.execute(tenantId, syncId))
       .catch((err: unknown) => this.onError(err, syncId))
       .finally(() => {
         this.queued.delete(k);
       });
+  }
+
+  /** Runs one run, renewing its lease every `heartbeatMs` meanwhile (a long extraction keeps it). */
+  private async execute(tenantId: string, syncId: string): Promise<void> {
+    const beat = setInterval(() => {
+      this.runner.heartbeat(tenantId, syncId).catch((err: unknown) => this.onError(err, syncId));
+    }, this.heartbeatMs);
+    beat.unref();
+    try {
+      await this.runner.run(tenantId, syncId);
+    } finally {
+      clearInterval(beat);
+    }
   }
 
   /** Polls at once, then every `pollMs` (the timer never keeps the process alive). */

@@ -97,6 +97,18 @@ export class SqlSyncRunStore implements SyncRunStore {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  async renew(tenantId: string, syncId: string, lease: SyncLease): Promise<boolean> {
+    const r = await this.db
+      .updateTable('knowledge_sync_runs')
+      .set({ lease_expires_at: lease.until })
+      .where('sync_id', '=', syncId)
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', lease.owner)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   async claimable(now: string, limit: number): Promise<{ tenant_id: string; sync_id: string }[]> {
     return this.db
       .selectFrom('knowledge_sync_runs')

@@ -58,6 +58,8 @@ export interface SyncRunStore {
    * the run is running under `lease.owner`; false when the lease was lost (nothing written).
    */
   update(run: StoredSyncRun, lease: SyncLease): Promise<boolean>;
+  /** Extends the lease to `lease.until` while the run is running under `lease.owner` (a heartbeat); false otherwise. */
+  renew(tenantId: string, syncId: string, lease: SyncLease): Promise<boolean>;
   /** Runs `claim` would take at `now`: queued ones and running ones whose lease expired, oldest requested first. */
   claimable(now: string, limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
 }

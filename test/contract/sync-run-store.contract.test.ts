@@ -104,6 +104,21 @@ for (const adapter of selected) {
       expect(await runs.find('t1', 'sync_1')).toMatchObject({ status: 'succeeded', finished_at: at(113), documents_indexed: 2, started_at: at(0) });
     });
 
+    it('renew extends only the owner\'s lease of a running run, and changes nothing else', async () => {
+      const runs = await adapter.make();
+      await runs.openOrGetActive(run('t1', 'sync_1'));
+      expect(await runs.renew('t1', 'sync_1', lease('A', 0))).toBe(false); // queued: nobody holds it
+      const held = (await runs.claim('t1', 'sync_1', lease('A', 0)))!;
+      expect(await runs.renew('t1', 'sync_1', lease('A', 50))).toBe(true);
+      expect(await runs.claimable(at(100), 10)).toEqual([]); // held until 110 s
+      expect(await runs.renew('t1', 'sync_1', lease('B', 50))).toBe(false);
+      expect(await runs.renew('t2', 'sync_1', lease('A', 50))).toBe(false);
+      expect(await runs.find('t1', 'sync_1')).toEqual(held);
+      await runs.update({ ...held, status: 'succeeded', finished_at: at(60) }, lease('A', 60));
+      expect(await runs.renew('t1', 'sync_1', lease('A', 70))).toBe(false);
+      expect(await runs.claimable(at(500), 10)).toEqual([]);
+    });
+
     it('claimable lists queued runs and expired leases, oldest requested first, up to the limit; not live leases nor finished runs', async () => {
       const runs = await adapter.make();
       await runs.openOrGetActive(run('t1', 'sync_old', 1));

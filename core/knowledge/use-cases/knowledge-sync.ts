@@ -40,6 +40,14 @@ export class KnowledgeSync {
     return this.runs.claimable(this.clock.now().toISOString(), limit);
   }
 
+  /**
+   * Extends this runner's lease on a run it is executing (the worker calls it on a timer, so a
+   * document whose extraction outlasts the lease is not taken over); false when not held.
+   */
+  async heartbeat(tenantId: string, syncId: string): Promise<boolean> {
+    return this.runs.renew(tenantId, syncId, this.lease());
+  }
+
   async run(tenantId: string, syncId: string): Promise<void> {
     const run = await this.runs.claim(tenantId, syncId, this.lease());
     if (!run) return;

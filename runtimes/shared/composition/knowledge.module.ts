@@ -32,8 +32,8 @@ export function bindKnowledgeSql(container: Container): void {
 }
 
 /**
- * A sync run's lease: a runner that has not written for this long is presumed dead and another
- * instance takes the run over. Far above one document's extraction and indexing.
+ * A sync run's lease: a runner that has neither written nor renewed it (a heartbeat every third
+ * of it) for this long is presumed dead and another instance takes the run over.
  */
 const SYNC_LEASE_MS = 60_000;
 /** How often an idle instance looks for queued runs and runs whose lease expired (once `start`ed). */
@@ -57,6 +57,7 @@ export function bindKnowledgeServices(container: Container): void {
       (sync: KnowledgeSync, logger: Logger) =>
         new InProcessSyncWorker(sync, {
           pollMs: SYNC_POLL_MS,
+          heartbeatMs: SYNC_LEASE_MS / 3,
           onError: (err, syncId) => logger.error({ err, sync_id: syncId ?? undefined }, syncId ? 'knowledge sync run failed' : 'knowledge sync poll failed'),
         }),
       [KNOWLEDGE.KnowledgeSync, PLATFORM.Logger],

@@ -189,7 +189,11 @@ describe('InProcessSyncWorker polling', () => {
     const calls: string[] = [];
     const counted = (owner: string) => {
       const sync = runner(owner);
-      return { claimable: (limit: number) => sync.claimable(limit), run: (t: string, s: string) => (calls.push(owner), sync.run(t, s)) };
+      return {
+        claimable: (limit: number) => sync.claimable(limit),
+        heartbeat: (t: string, s: string) => sync.heartbeat(t, s),
+        run: (t: string, s: string) => (calls.push(owner), sync.run(t, s)),
+      };
     };
     const a = new InProcessSyncWorker(counted('A'), { pollMs: 1 });
     const b = new InProcessSyncWorker(counted('B'), { pollMs: 1 });
@@ -207,12 +211,34 @@ describe('InProcessSyncWorker polling', () => {
     expect(calls.filter((o) => o === 'A')).toHaveLength(1);
   });
 
+  it('renews the lease while a document takes longer than the lease to extract, so nobody takes the run over', async () => {
+    const { store, runs, docs, syncId, runner, clock } = await setup(TEXTS);
+    const stall = stallAt(TEXTS[1]!);
+    const worker = new InProcessSyncWorker(runner('A', stall.extractor), { pollMs: 60_000, heartbeatMs: 2 });
+    worker.schedule(TENANT, syncId);
+    await stall.reached;
+    // Three lease lengths pass during one extraction; the heartbeats keep the lease ahead.
+    for (let i = 0; i < 6; i++) {
+      clock.advance(LEASE_MS / 2);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await runner('B').claimable(10)).toEqual([]);
+    }
+    await runner('B').run(TENANT, syncId);
+    stall.release();
+    await worker.idle();
+    expect(await runs.find(TENANT, syncId)).toMatchObject({ status: 'succeeded', documents_indexed: 4 });
+    expect(docs.map((d) => store.indexed.get(d.item_id))).toEqual([1, 1, 1, 1]);
+    // Finished: a heartbeat no longer holds anything.
+    expect(await runner('A').heartbeat(TENANT, syncId)).toBe(false);
+  });
+
   it('reports a failed poll and keeps polling', async () => {
     const errors: unknown[] = [];
     let looks = 0;
     const worker = new InProcessSyncWorker(
       {
         run: async () => {},
+        heartbeat: async () => true,
         claimable: async () => {
           looks++;
           throw new Error('database down');
