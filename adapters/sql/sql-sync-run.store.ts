@@ -86,21 +86,18 @@ export class SqlSyncRunStore implements SyncRunStore {
 
   async update(run: StoredSyncRun, lease: SyncLease): Promise<boolean> {
     const { sync_id, tenant_id, ...rest } = run;
-    const r = await this.db
-      .updateTable('knowledge_sync_runs')
-      .set({ ...rest, lease_expires_at: lease.until })
-      .where('sync_id', '=', sync_id)
-      .where('tenant_id', '=', tenant_id)
-      .where('status', '=', 'running')
-      .where('lease_owner', '=', lease.owner)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return this.writeHeld(tenant_id, sync_id, lease, { ...rest, lease_expires_at: lease.until });
   }
 
   async renew(tenantId: string, syncId: string, lease: SyncLease): Promise<boolean> {
+    return this.writeHeld(tenantId, syncId, lease, { lease_expires_at: lease.until });
+  }
+
+  /** Writes `values` only while the run is running under `lease.owner` (the fence). */
+  private async writeHeld(tenantId: string, syncId: string, lease: SyncLease, values: Partial<KnowledgeSyncRunsTable>): Promise<boolean> {
     const r = await this.db
       .updateTable('knowledge_sync_runs')
-      .set({ lease_expires_at: lease.until })
+      .set(values)
       .where('sync_id', '=', syncId)
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'running')
