@@ -75,8 +75,25 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
     },
+    isTransient: isTransientPostgresError,
     async close() {
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLSTATEs a retry may cure: statement timeout or cancel (57014), the server shutting down or
+ * starting (57P01–57P03), too many connections (53300), lost connections (class 08),
+ * serialization failure and deadlock (40001, 40P01), lock not available (55P03).
+ */
+const TRANSIENT_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '40001', '40P01', '55P03']);
+const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** A PostgreSQL or connection error worth a retry (see TRANSIENT_SQLSTATES); pg's pool and client messages too. */
+export function isTransientPostgresError(err: unknown): boolean {
+  if (err === null || typeof err !== 'object') return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || TRANSIENT_NODE_CODES.has(code))) return true;
+  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(message);
 }

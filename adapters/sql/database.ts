@@ -196,5 +196,10 @@ export interface SqlDatabase {
   capabilities: SqlCapabilities;
   /** Cheap round trip for readiness checks; resolves to a short description. */
   ping(): Promise<string>;
+  /**
+   * Whether an error thrown by this database is transient (busy, timed out, unreachable,
+   * restarting): worth a retry by the client, a 503 rather than a 500.
+   */
+  isTransient(err: unknown): boolean;
   close(): Promise<void>;
 }

@@ -26,6 +26,12 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
 }
 
+/** A writer that waited the busy timeout for another process's lock (svc-admin importing). */
+export const isTransientSqliteError = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+};
+
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */
 export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDatabase> {
   if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
@@ -43,6 +49,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
       native.prepare('select 1').get();
       return 'ok (sqlite)';
     },
+    isTransient: isTransientSqliteError,
     async close() {
       await db.destroy();
     },

@@ -22,6 +22,8 @@ export interface AppParts {
   trustProxy: boolean;
   /** With trustProxy: X-Forwarded-For entries trusted, counted from the right (0 = all). */
   maxIpsCount?: number;
+  /** Errors answered 503 + Retry-After instead of 500 (the database's transient failures). */
+  isTransient?: (err: unknown) => boolean;
 }
 
 function accessLog(logger: Logger): Middleware {
@@ -54,7 +56,7 @@ export function createApp(parts: AppParts): Koa {
   app.use(requestIdMiddleware);
   app.use(accessLog(parts.logger));
   app.use(parts.metrics.middleware);
-  app.use(errorMiddleware(parts.logger));
+  app.use(errorMiddleware(parts.logger, parts.isTransient));
 
   const router = new Router();
   for (const group of parts.groups) {

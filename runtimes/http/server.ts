@@ -137,12 +137,14 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     logger.warn({ redis_url_set: true }, 'rate-limit store: redis not reachable at start; outage policies apply until it is');
   }
   const lifecycle: Lifecycle = { draining: false };
+  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
   const app = createApp({
     logger,
     metrics,
     groups: buildRouteGroups(container, metrics, lifecycle),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
+    isTransient: (err) => database.isTransient(err),
   });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -184,7 +186,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
         });
         await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).close();
         await Promise.race([syncs.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
-        await container.get<SqlDatabase>(PLATFORM.SqlDatabase).close();
+        await database.close();
       })()),
   };
 }

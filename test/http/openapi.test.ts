@@ -12,7 +12,8 @@ describe('OpenAPI document', () => {
     const doc = (await generateOpenApi()) as any;
     expect(doc.openapi).toBe('3.1.0');
     const verify = doc.paths['/api/v1/verify'].post;
-    expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429']);
+    expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429', '503']);
+    expect(verify.responses['503'].headers['Retry-After']).toBeDefined();
     expect(verify.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/VerifyRequest');
     for (const path of [
       '/api/v1/verify/coverage',

@@ -25,9 +25,10 @@ function libraryDetail(status: number, err: HttpishError): string {
 
 /**
  * Turns every failure into an RFC 9457 problem document. A 5xx never carries the
- * error's own text: it is logged with the request id instead.
+ * error's own text: it is logged with the request id instead. An error `isTransient` (the
+ * database's classification) is a 503 with Retry-After, not a 500.
  */
-export function errorMiddleware(logger: Logger) {
+export function errorMiddleware(logger: Logger, isTransient: (err: unknown) => boolean = () => false) {
   return async function problems(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -37,6 +38,13 @@ export function errorMiddleware(logger: Logger) {
     } catch (raw) {
       if (isDomainError(raw)) {
         sendProblem(ctx, HTTP_STATUS_BY_CODE[raw.code], raw.message, raw.errors);
+        return;
+      }
+      if (isTransient(raw)) {
+        // The database is busy, timed out or unreachable: the request may be retried.
+        logger.warn({ err: raw, request_id: ctx.state.requestId }, 'database unavailable');
+        ctx.set('Retry-After', '1');
+        sendProblem(ctx, 503, 'The database is busy or unreachable; retry shortly. Quote the request_id if it persists.');
         return;
       }
       const err = (raw ?? {}) as HttpishError;

@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import type { RouteSpec } from '../route-spec.js';
+import { ProblemSchema } from '../../shared/problem.schemas.js';
+import type { ResponseSpec, RouteSpec } from '../route-spec.js';
 
 export const API_VERSION = '2.2.0';
 
@@ -11,9 +12,16 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: 'IETF draft: remaining and seconds to reset.',
 };
 
+/** Every route but the operational ones reads or writes the database (errors middleware: isTransient). */
+const DATABASE_UNAVAILABLE: ResponseSpec = {
+  description: 'The database is busy, timed out or unreachable; retry after `Retry-After`.',
+  schema: ProblemSchema,
+};
+
 function operation(spec: RouteSpec): ZodOpenApiOperationObject {
   const responses: Record<string, object> = {};
-  for (const [status, r] of Object.entries(spec.responses)) {
+  const declared = spec.tag === 'Operations' || spec.responses[503] ? spec.responses : { ...spec.responses, 503: DATABASE_UNAVAILABLE };
+  for (const [status, r] of Object.entries(declared)) {
     const code = Number(status);
     const contentType = r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json');
     const headers: Record<string, { description: string; schema: { type: 'string' } }> = {
@@ -22,7 +30,7 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
     for (const [name, description] of Object.entries({ ...(spec.rateLimited ? RATE_LIMIT_HEADERS : {}), ...r.headers })) {
       headers[name] = { description, schema: { type: 'string' } };
     }
-    if (code === 429) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
+    if (code === 429 || (code === 503 && spec.tag !== 'Operations')) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
     responses[status] = {
       description: r.description,
       headers,
