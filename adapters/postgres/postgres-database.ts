@@ -46,28 +46,33 @@ const types = {
 /**
  * Kysely over a pg connection pool, migrated to the latest schema. Migrations run under an
  * advisory lock (Kysely's PostgreSQL adapter takes one), so instances starting together on
- * one database migrate it once.
+ * one database migrate it once, and without the statement timeout requests have.
  */
 export async function openPostgresDatabase(options: PostgresOptions): Promise<SqlDatabase> {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: options.connectionString,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    application_name: options.applicationName ?? 'svc-platform',
+    types,
+  };
+  // Migrations run on a connection of their own without a statement timeout: building an
+  // index on a large table may take longer than any request should.
+  const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...connection, max: 1 }) }) });
+  try {
+    await migrateToLatest(migrator, POSTGRES_MIGRATIONS);
+  } finally {
+    await migrator.destroy();
+  }
+  const pool = new pg.Pool({
+    ...connection,
     max: options.poolMax ?? 10,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     // A transaction left open by a crashed request must not hold its locks for ever.
     idle_in_transaction_session_timeout: Math.max(60_000, options.statementTimeoutMs ?? 10_000),
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-    application_name: options.applicationName ?? 'svc-platform',
-    types,
   });
   // An idle connection that drops (server restart, network) emits here; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await migrateToLatest(db, POSTGRES_MIGRATIONS);
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
   return {
     db,
     capabilities: postgresCapabilities(),
