@@ -1,6 +1,6 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (names: inprocess http coldstart stdio calls
-// ratelimit knowledge corpus). http and calls run on SQLite and on a throwaway PostgreSQL
+// ratelimit knowledge corpus). http, calls and knowledge run on SQLite and on a throwaway PostgreSQL
 // cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500).
 import os from 'node:os';
@@ -27,16 +27,16 @@ const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]
 
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
-const databases = want('http') || want('calls') ? await benchDatabases() : null;
+const databases = want('http') || want('calls') || want('knowledge') ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
+  if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
 } finally {
   await databases?.stop();
 }
 if (want('ratelimit')) await benchRateLimit();
-if (want('knowledge')) await benchKnowledge();
 // The cold start already ran above in a full run; `npm run bench corpus` measures it again after a build.
 if (want('corpus')) await benchCorpus({ coldStartRuns: only.length === 0 ? 0 : 3 });
