@@ -30,14 +30,20 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
 
   async search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
     if (terms.length === 0) return [];
+    // Rank first on the chunks alone (top `limit` by rank), then fetch text and titles for
+    // those: the ranking step carries no text or join through thousands of matches.
     const { rows } = await sql<{ item_id: string; title: string; chunk_index: number; text: string; rank: number }>`
-      SELECT c.item_id, i.title, c.chunk_index, c.text, ts_rank(c.search, q, 1) AS rank
-      FROM knowledge_chunks AS c
-        CROSS JOIN CAST(${tsqueryAny(terms)} AS tsquery) AS q
+      SELECT c.item_id, i.title, c.chunk_index, c.text, top.rank
+      FROM (
+        SELECT c.chunk_seq, c.item_id, c.chunk_index, ts_rank(c.search, q, 1) AS rank
+        FROM knowledge_chunks AS c CROSS JOIN CAST(${tsqueryAny(terms)} AS tsquery) AS q
+        WHERE c.tenant_id = ${tenantId} AND c.search @@ q
+        ORDER BY rank DESC, c.item_id, c.chunk_index
+        LIMIT ${limit}
+      ) AS top
+        JOIN knowledge_chunks AS c ON c.chunk_seq = top.chunk_seq
         JOIN knowledge_items AS i ON i.tenant_id = c.tenant_id AND i.item_id = c.item_id
-      WHERE c.tenant_id = ${tenantId} AND c.search @@ q
-      ORDER BY rank DESC, c.item_id, c.chunk_index
-      LIMIT ${limit}`.execute(this.db);
+      ORDER BY top.rank DESC, c.item_id, c.chunk_index`.execute(this.db);
     return rows.map((r) => ({ item_id: r.item_id, title: r.title, chunk_index: Number(r.chunk_index), text: r.text, score: Math.round(Number(r.rank) * 1e6) / 1e6 }));
   }
 }
