@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
+import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createLogger } from '../shared/logger.js';
 import { exitCodeOf } from './admin-command.js';
 import { findCommand, usageText } from './commands.js';
@@ -36,6 +38,11 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const container = new Container();
     bindPlatform(container, { config, logger, database });
     bindDatabaseBackedAreas(container);
+    if (config.auth.jwtSecret === undefined && database.capabilities.dialect === 'postgres') {
+      // svc-admin issues no token and no cursor that outlives the command; the server, which
+      // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
+      container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
+    }
     const result = await found.command.run(container, found.rest, { stdin: io.stdin, stderr: io.stderr });
     io.stdout(`${JSON.stringify(result)}\n`);
     return exitCodeOf(result);

@@ -34,6 +34,13 @@ describe.each(ADMIN_TARGETS)('svc-admin on $name', (target) => {
     }
   }
 
+  it('creates an agent (its use case seals list cursors: a secret that svc-admin makes up on PostgreSQL without JWT_SECRET)', async () => {
+    expect((await admin(['tenant', 'create', 'agents-co'])).code).toBe(0);
+    const r = await admin(['agent', 'create', '--tenant', 'agents-co', '--name', 'Nova']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json).toMatchObject({ tenant_id: 'agents-co', name: 'Nova', version: 1 });
+  });
+
   describe('svc-admin tenant create', () => {
     it('creates a tenant and prints it as one JSON line; the name defaults to the id', async () => {
       const r = await admin(['tenant', 'create', 'acme', '--name', 'Acme Corp']);

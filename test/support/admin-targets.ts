@@ -7,7 +7,7 @@ import { createPostgresDatabase, postgresCluster } from './postgres.js';
 /** A database svc-admin (and a server) can be pointed at, and how to open it from a test. */
 export interface AdminTarget {
   name: 'sqlite' | 'postgres';
-  /** The environment that selects it (DATA_DIR always; DATABASE_URL and JWT_SECRET on PostgreSQL). */
+  /** The environment that selects it (DATA_DIR always; DATABASE_URL on PostgreSQL). */
   env(dataDir: string): Promise<Record<string, string>>;
   open(env: Record<string, string>): Promise<SqlDatabase>;
 }
@@ -23,7 +23,8 @@ export const ADMIN_TARGETS: AdminTarget[] = [
     ? [
         {
           name: 'postgres' as const,
-          env: async (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: await createPostgresDatabase(), JWT_SECRET: 'admin-tests-share-this-secret-0123456789' }),
+          // No JWT_SECRET: svc-admin needs none (the server does, on PostgreSQL).
+          env: async (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: await createPostgresDatabase() }),
           open: (env: Record<string, string>) => openPostgresDatabase({ connectionString: env.DATABASE_URL, poolMax: 1 }),
         },
       ]
