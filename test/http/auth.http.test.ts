@@ -150,13 +150,13 @@ describe('the signing secret', () => {
   it('is generated once into the data directory with mode 0600 and reused after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-secret-http-'));
     try {
-      const first = await startHarness({ snapshot: EMPTY, env: { DATA_DIR: dir } });
+      const first = await startHarness({ snapshot: EMPTY, env: { DATA_DIR: dir, DATABASE_URL: '' } });
       const [u] = await seedUsers(first, [{ tenant_id: 'acme', email: 'a@acme.example', role: 'member' }]);
       const token = await login(first, u);
       await first.close();
       const file = join(dir, 'jwt-secret');
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      const second = await startHarness({ snapshot: EMPTY, env: { DATA_DIR: dir } });
+      const second = await startHarness({ snapshot: EMPTY, env: { DATA_DIR: dir, DATABASE_URL: '' } });
       try {
         expect((await call(second.url, 'GET', '/api/v1/tenants/acme/calls', { headers: bearer(token) })).status).toBe(200);
       } finally {

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -23,10 +25,12 @@ function expectRetryable(res: Awaited<ReturnType<typeof call>>) {
 
 describe('database unavailable', () => {
   it('SQLite: a write blocked past the busy timeout by another process is a 503; the retry succeeds', async () => {
-    const h = await startHarness({ env: { DB_STATEMENT_TIMEOUT_MS: '200', RATE_LIMIT_TENANT_PER_MINUTE: '1000000' } });
+    const dir = mkdtempSync(join(tmpdir(), 'svc-busy-'));
+    const file = join(dir, 'busy.sqlite');
+    const h = await startHarness({ env: { DATABASE_URL: `sqlite:${file}`, DB_STATEMENT_TIMEOUT_MS: '200', RATE_LIMIT_TENANT_PER_MINUTE: '1000000' } });
     try {
       const { admin } = await seedCast(h);
-      const other = new BetterSqlite3(join(h.dataDir, 'svc.sqlite'));
+      const other = new BetterSqlite3(file);
       other.exec('BEGIN IMMEDIATE');
       expectRetryable(await post(h.url, admin, 'busy-1'));
       other.exec('ROLLBACK');
@@ -35,6 +39,7 @@ describe('database unavailable', () => {
       expect((await post(h.url, admin, 'busy-1')).status).toBe(201);
     } finally {
       await h.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -27,7 +27,7 @@ async function importFile(lines: object[]) {
   const path = join(root, `import-${Date.now()}.ndjson`);
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n'));
   let stdout = '';
-  const code = await runAdmin(['corpus', 'import', path], { env: { DATA_DIR: h.dataDir, CORPUS_DIR: corpusDir, LOG_LEVEL: 'warn' }, stdout: (t) => (stdout += t), stderr: () => {} });
+  const code = await runAdmin(['corpus', 'import', path], { env: { ...h.databaseEnv, CORPUS_DIR: corpusDir, LOG_LEVEL: 'warn' }, stdout: (t) => (stdout += t), stderr: () => {} });
   expect(code).toBe(0);
   return JSON.parse(stdout);
 }

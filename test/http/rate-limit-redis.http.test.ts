@@ -51,7 +51,7 @@ describe.skipIf(!available)('rate limits in Redis (REDIS_URL)', () => {
     };
     // Two app instances (each with its own ioredis client) over one Redis and one database.
     a = await startHarness({ snapshot: httpCorpus, env });
-    b = await startHarness({ snapshot: httpCorpus, env: { ...env, DATA_DIR: a.dataDir } });
+    b = await startHarness({ snapshot: httpCorpus, env: { ...env, ...a.databaseEnv } });
     [ann] = await seedUsers(a, [{ tenant_id: 'acme', email: 'ann@acme.example', role: 'admin' }]);
     await Promise.all([waitForRedis(a), waitForRedis(b)]);
   }, 30_000);

@@ -230,7 +230,7 @@ describe('conventions', () => {
     expect((await call(h.url, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await call(h.url, 'GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toMatchObject({ database: 'ok (sqlite)', lifecycle: 'ok' });
+    expect(ready.body.checks).toMatchObject({ database: expect.stringMatching(/^ok \((sqlite|postgres; pool)/), lifecycle: 'ok' });
     const metrics = await call(h.url, 'GET', '/metrics');
     expect(metrics.text).toMatch(/http_request_duration_seconds_bucket/);
     expect(metrics.text).toMatch(/attestation_verdicts_total\{verdict="attested",tier="production"\}/);

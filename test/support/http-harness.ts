@@ -4,23 +4,30 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
+import { createPostgresDatabase, postgresCluster } from './postgres.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
 import { type RunningServer, startHttpServer } from '../../runtimes/http/server.js';
 
 export interface Harness extends RunningServer {
   dataDir: string;
+  /** The variables that point another process or harness at the same database (DATA_DIR, and DATABASE_URL/JWT_SECRET on PostgreSQL). */
+  databaseEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
 /** A real listening server on a free port, with its own data directory. */
 export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string> } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // SVC_TEST_DATABASE=postgres runs every harness on a fresh PostgreSQL database of the run's cluster.
+  const onPostgres = process.env.SVC_TEST_DATABASE === 'postgres' && postgresCluster !== null && options.env?.DATABASE_URL === undefined;
+  const database = onPostgres ? { DATABASE_URL: await createPostgresDatabase(), JWT_SECRET: 'harness-on-postgres-secret-0123456789abcdef' } : {};
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database, ...options.env });
   const container = await buildHttpContainer(config, pino({ level: 'silent' }), { snapshot: options.snapshot });
   const running = await startHttpServer(container);
   return {
     ...running,
     dataDir,
+    databaseEnv: { DATA_DIR: config.dataDir, ...database, ...(options.env?.DATABASE_URL !== undefined ? { DATABASE_URL: options.env.DATABASE_URL } : {}), ...(options.env?.JWT_SECRET !== undefined ? { JWT_SECRET: options.env.JWT_SECRET } : {}) },
     async stop() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
