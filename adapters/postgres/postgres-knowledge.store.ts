@@ -5,9 +5,6 @@ import type { Database } from '../sql/database.js';
 import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
 import { tsqueryAny, tsvectorWithPositions } from './tsvector.js';
 
-/** Five values per row. */
-const ROWS_PER_STATEMENT = 500;
-
 /**
  * Knowledge documents in PostgreSQL: chunks carry a positional `tsvector` under a GIN index
  * (migration 0004-knowledge-search). A search matches chunks holding any of the terms and
@@ -15,13 +12,29 @@ const ROWS_PER_STATEMENT = 500;
  * BM25 ranking of the SQLite store: more and rarer occurrences in shorter chunks first.
  */
 export class PostgresKnowledgeStore extends SqlKnowledgeStore {
-  protected async index(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void> {
-    for (let i = 0; i < chunks.length; i += ROWS_PER_STATEMENT) {
-      const part = chunks.slice(i, i + ROWS_PER_STATEMENT);
-      await sql`INSERT INTO knowledge_chunks (tenant_id, item_id, chunk_index, text, search) VALUES ${sql.join(
-        part.map((c) => sql`(${tenantId}, ${itemId}, ${c.chunk_index}, ${c.text}, ${tsvectorWithPositions(c.text)}::tsvector)`),
-      )}`.execute(trx);
-    }
+  /**
+   * One statement instead of a transaction of four (update, delete, insert, commit): a sync
+   * writes one of these per document, and on PostgreSQL each statement is a round trip. The
+   * chunks travel as three arrays, so a document of any size is one statement.
+   */
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean> {
+    const { rows } = await sql<{ updated: number }>`
+      WITH item AS (
+        UPDATE knowledge_items SET status = 'indexed', error = NULL, indexed_at = ${indexedAt}
+        WHERE tenant_id = ${tenantId} AND item_id = ${itemId}
+        RETURNING 1
+      ), gone AS (
+        DELETE FROM knowledge_chunks
+        WHERE tenant_id = ${tenantId} AND item_id = ${itemId} AND EXISTS (SELECT 1 FROM item)
+      ), added AS (
+        INSERT INTO knowledge_chunks (tenant_id, item_id, chunk_index, text, search)
+        SELECT ${tenantId}, ${itemId}, v.chunk_index, v.text, v.search::tsvector
+        FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.text)}::text[], ${chunks.map((c) => tsvectorWithPositions(c.text))}::text[])
+          AS v(chunk_index, text, search)
+        WHERE EXISTS (SELECT 1 FROM item)
+      )
+      SELECT count(*)::int AS updated FROM item`.execute(this.db);
+    return rows[0]?.updated === 1;
   }
 
   protected async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {

@@ -23,15 +23,14 @@ const fromRow = (r: Omit<KnowledgeItemsTable, 'content'> & { content?: Uint8Arra
 
 /**
  * Knowledge documents over any Kysely dialect; each dialect brings its full-text index over
- * the chunks (`index`, `unindex`, `search`), written inside the same transactions.
+ * the chunks (`markIndexed`, `unindex`, `search`), written atomically with the item.
  */
 export abstract class SqlKnowledgeStore implements KnowledgeStore {
   constructor(protected readonly db: Kysely<Database>) {}
 
-  /** Stores the chunks of an item and indexes them (the item has none at this point). */
-  protected abstract index(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void>;
-  /** Removes the item's chunks and their index entries. */
+  /** Removes the item's chunks and their index entries (inside `delete`'s transaction). */
   protected abstract unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
+  abstract markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean>;
   abstract search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 
   async insert(doc: KnowledgeDocument): Promise<void> {
@@ -74,21 +73,6 @@ export abstract class SqlKnowledgeStore implements KnowledgeStore {
       .orderBy('item_id')
       .execute();
     return rows.map((r) => r.item_id);
-  }
-
-  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('knowledge_items')
-        .set({ status: 'indexed', error: null, indexed_at: indexedAt })
-        .where('tenant_id', '=', tenantId)
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return false;
-      await this.unindex(trx, tenantId, itemId);
-      await this.index(trx, tenantId, itemId, chunks);
-      return true;
-    });
   }
 
   async markFailed(tenantId: string, itemId: string, error: string): Promise<void> {

@@ -14,7 +14,23 @@ export const fts5AnyQuery = (terms: SearchTerm[]) => terms.map((t) => `"${t.text
 
 /** Knowledge documents and their FTS5 index (migration 0004-knowledge-fts) in SQLite. */
 export class SqliteKnowledgeStore extends SqlKnowledgeStore {
-  protected async index(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void> {
+  /** Marks the item indexed and replaces its chunks in one transaction, only while it exists. */
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('knowledge_items')
+        .set({ status: 'indexed', error: null, indexed_at: indexedAt })
+        .where('tenant_id', '=', tenantId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      await this.unindex(trx, tenantId, itemId);
+      await this.index(trx, tenantId, itemId, chunks);
+      return true;
+    });
+  }
+
+  private async index(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void> {
     for (let i = 0; i < chunks.length; i += ROWS_PER_STATEMENT) {
       const part = chunks.slice(i, i + ROWS_PER_STATEMENT);
       const inserted = await trx
