@@ -106,17 +106,22 @@ export class MemorySyncRunStore implements SyncRunStore {
     return { ...l.run };
   }
   async update(run: StoredSyncRun, lease: SyncLease) {
-    const l = this.runs.get(run.sync_id);
-    if (!l || l.run.tenant_id !== run.tenant_id || l.run.status !== 'running' || l.lease_owner !== lease.owner) return false;
+    const l = this.held(run.tenant_id, run.sync_id, lease);
+    if (!l) return false;
     l.run = { ...run };
     l.lease_expires_at = lease.until;
     return true;
   }
   async renew(tenantId: string, syncId: string, lease: SyncLease) {
-    const l = this.runs.get(syncId);
-    if (!l || l.run.tenant_id !== tenantId || l.run.status !== 'running' || l.lease_owner !== lease.owner) return false;
+    const l = this.held(tenantId, syncId, lease);
+    if (!l) return false;
     l.lease_expires_at = lease.until;
     return true;
+  }
+  /** The run while it is running under `lease.owner` (the fence), else null. */
+  private held(tenantId: string, syncId: string, lease: SyncLease): LeasedRun | null {
+    const l = this.runs.get(syncId);
+    return l && l.run.tenant_id === tenantId && l.run.status === 'running' && l.lease_owner === lease.owner ? l : null;
   }
   async claimable(now: string, limit: number) {
     return [...this.runs.values()]

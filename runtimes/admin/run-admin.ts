@@ -38,7 +38,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const container = new Container();
     bindPlatform(container, { config, logger, database });
     bindDatabaseBackedAreas(container);
-    if (config.auth.jwtSecret === undefined && database.capabilities.dialect === 'postgres') {
+    if (config.auth.jwtSecret === undefined && config.database.dialect === 'postgres') {
       // svc-admin issues no token and no cursor that outlives the command; the server, which
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
       container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));

@@ -54,6 +54,8 @@ export interface Config {
   sqliteFile: string;
   databaseUrl: string | undefined;
   database: {
+    /** Which adapter DATABASE_URL selects (unset or `sqlite:` → SQLite). */
+    dialect: 'sqlite' | 'postgres';
     /** PostgreSQL: connections per instance (SQLite: one connection, this is ignored). */
     poolMax: number;
     /** PostgreSQL: `statement_timeout`; SQLite: how long a writer waits for a lock (busy_timeout). */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFile: resolve(dataDir, 'svc.sqlite'),
     databaseUrl: e.DATABASE_URL,
     database: {
+      dialect: e.DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite',
       poolMax: e.DB_POOL_MAX,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -27,7 +27,11 @@ export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: R
   return {
     ...running,
     dataDir,
-    databaseEnv: { DATA_DIR: config.dataDir, ...database, ...(options.env?.DATABASE_URL !== undefined ? { DATABASE_URL: options.env.DATABASE_URL } : {}), ...(options.env?.JWT_SECRET !== undefined ? { JWT_SECRET: options.env.JWT_SECRET } : {}) },
+    databaseEnv: {
+      DATA_DIR: config.dataDir,
+      ...(config.databaseUrl !== undefined ? { DATABASE_URL: config.databaseUrl } : {}),
+      ...(config.auth.jwtSecret !== undefined ? { JWT_SECRET: config.auth.jwtSecret } : {}),
+    },
     async stop() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });

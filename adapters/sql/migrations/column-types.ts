@@ -29,6 +29,6 @@ const POSTGRES: ColumnTypes = {
   serialKeyOptions: (c) => c.primaryKey(),
 };
 
-export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const columnTypes = (db: Kysely<any>): ColumnTypes => (isPostgres(db) ? POSTGRES : SQLITE);

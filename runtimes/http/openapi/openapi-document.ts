@@ -20,7 +20,8 @@ const DATABASE_UNAVAILABLE: ResponseSpec = {
 
 function operation(spec: RouteSpec): ZodOpenApiOperationObject {
   const responses: Record<string, object> = {};
-  const declared = spec.tag === 'Operations' || spec.responses[503] ? spec.responses : { ...spec.responses, 503: DATABASE_UNAVAILABLE };
+  const usesDatabase = spec.tag !== 'Operations';
+  const declared = usesDatabase && !spec.responses[503] ? { ...spec.responses, 503: DATABASE_UNAVAILABLE } : spec.responses;
   for (const [status, r] of Object.entries(declared)) {
     const code = Number(status);
     const contentType = r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json');
@@ -30,7 +31,7 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
     for (const [name, description] of Object.entries({ ...(spec.rateLimited ? RATE_LIMIT_HEADERS : {}), ...r.headers })) {
       headers[name] = { description, schema: { type: 'string' } };
     }
-    if (code === 429 || (code === 503 && spec.tag !== 'Operations')) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
+    if (code === 429 || (code === 503 && usesDatabase)) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
     responses[status] = {
       description: r.description,
       headers,

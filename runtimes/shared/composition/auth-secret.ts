@@ -14,7 +14,7 @@ export function resolveAuthSecret(config: Config, logger: Logger): string {
   if (config.databaseUrl === 'sqlite::memory:') return randomBytes(48).toString('base64url');
   // Instances sharing a PostgreSQL database must sign (and seal cursors) with one secret: a
   // per-instance file would make a token from one instance fail on the next.
-  if (config.databaseUrl?.startsWith('postgres')) {
+  if (config.database.dialect === 'postgres') {
     throw new Error('JWT_SECRET must be set when DATABASE_URL is PostgreSQL: every instance must sign tokens and seal cursors with the same secret.');
   }
   const { secret, created, tightened } = loadOrCreateSecretFile(config.auth.jwtSecretFile);

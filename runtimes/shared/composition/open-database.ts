@@ -9,20 +9,16 @@ import type { Config } from '../config.js';
  */
 export async function openDatabase(config: Config): Promise<SqlDatabase> {
   const url = config.databaseUrl;
-  if (url === undefined || url === '') {
-    return openSqliteDatabase({ filename: config.sqliteFile, busyTimeoutMs: config.database.statementTimeoutMs });
-  }
-  if (url.startsWith('sqlite:')) {
-    return openSqliteDatabase({ filename: url.slice('sqlite:'.length), busyTimeoutMs: config.database.statementTimeoutMs });
-  }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+  if (config.database.dialect === 'postgres') {
     return openPostgresDatabase({
-      connectionString: url,
+      connectionString: url!,
       poolMax: config.database.poolMax,
       statementTimeoutMs: config.database.statementTimeoutMs,
       connectTimeoutMs: config.database.connectTimeoutMs,
       applicationName: config.database.applicationName,
     });
   }
-  throw new Error(`DATABASE_URL scheme not supported: ${url.split(':')[0]} (use postgres://…, sqlite:PATH, or leave it unset for SQLite in DATA_DIR).`);
+  // loadConfig accepts only postgres URLs, `sqlite:PATH` or nothing.
+  const filename = url === undefined ? config.sqliteFile : url.slice('sqlite:'.length);
+  return openSqliteDatabase({ filename, busyTimeoutMs: config.database.statementTimeoutMs });
 }
