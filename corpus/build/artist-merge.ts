@@ -4,12 +4,17 @@
  * Two records are one artist when (in this order of strength):
  * 1. they share a source key (Tate's artist table row and the same Tate contributor);
  * 2. one links to the other (Wikidata's `artist_death_year_xref`);
- * 3. they share a Wikidata QID or a ULAN id;
+ * 3. they share a Wikidata QID or a ULAN id, and their death years are within
+ *    `idDeathTolerance` (a source that gives one ULAN to a father and a son, "Jean Le Blond I"
+ *    1590–1666 and "Jean Le Blond" c. 1635–1709, does not make them one);
  * 4. they share a normalised name form (name, inverted name, alternative name, honorific
- *    dropped) and their life dates agree: death years within `deathTolerance` (sources round
+ *    dropped, generational suffix spelt one way: "Pieter Brueghel II" = "Pieter Brueghel the
+ *    Younger") and their life dates agree: death years within `deathTolerance` (sources round
  *    "c. 1755/1761 – 1802" differently), birth years within `birthTolerance` when both known;
  * 5. their names are compatible (same surname and suffix, forenames equal or initials:
- *    "J. M. W. Turner" ~ "Joseph Mallord William Turner") and their dates are equal.
+ *    "J. M. W. Turner" ~ "Joseph Mallord William Turner") and their dates are equal; or their
+ *    forenames are spellings of one another ("Wassily" ~ "Vassily Kandinsky") and both their
+ *    birth and death years are known and equal.
  * A merge is refused when it would join two different QIDs or ULAN ids, or spread the known
  * death years wider than the tolerance: that is how "Rembrandt Peale" stays apart from
  * "Rembrandt van Rijn", and two namesakes with their own authority ids stay apart.
@@ -21,6 +26,8 @@ import { createHash } from 'node:crypto';
 import type { CorpusArtist } from '../../core/attestation/corpus.model.js';
 import { foldText } from '../../core/attestation/normalise.js';
 import {
+  forenameSpellingVariants,
+  generationalForm,
   initialsForms,
   isNonPersonName,
   lastWord,
@@ -46,6 +53,8 @@ export interface ArtistMergeOptions {
   maxDeathYear: number;
   deathTolerance?: number;
   birthTolerance?: number;
+  /** Widest spread of death years a shared QID or ULAN may join (default 10). */
+  idDeathTolerance?: number;
 }
 
 /** A merged artist before alias generation. */
@@ -92,12 +101,16 @@ function foldByKey(records: SourceArtist[]): Map<string, SourceArtist> {
   return out;
 }
 
-/** Name forms used to match records: every given form, in natural order, with and without honorific / parenthesis. */
+/**
+ * Name forms used to match records: every given form, in natural order, with and without
+ * honorific / parenthesis, and with its generational suffix spelt one way.
+ */
 export function matchForms(r: Pick<SourceArtist, 'name' | 'names'>): string[] {
   const forms = new Set<string>();
   for (const n of [r.name, ...r.names]) {
-    for (const v of [n, stripParenthetical(n), stripHonorific(naturalOrder(n)), stripHonorific(stripParenthetical(naturalOrder(n)))]) {
-      const k = nameKey(v);
+    const plain = stripHonorific(stripParenthetical(naturalOrder(n)));
+    for (const v of [n, stripParenthetical(n), stripHonorific(naturalOrder(n)), plain, generationalForm(plain)]) {
+      const k = v === null ? '' : nameKey(v);
       if (k) forms.add(k);
     }
   }
@@ -114,10 +127,7 @@ class UnionFind {
   private parent = new Map<string, string>();
   private comp = new Map<string, Comp>();
 
-  constructor(
-    records: Map<string, SourceArtist>,
-    private readonly deathTolerance: number,
-  ) {
+  constructor(records: Map<string, SourceArtist>) {
     for (const r of records.values()) {
       this.parent.set(r.key, r.key);
       this.comp.set(r.key, {
@@ -140,8 +150,11 @@ class UnionFind {
     return root;
   }
 
-  /** Joins two components unless their ids or death years conflict. */
-  union(a: string, b: string, checkDeaths: boolean): boolean {
+  /**
+   * Joins two components unless their ids conflict or, with `deathTolerance`, their known
+   * death years would spread wider than it.
+   */
+  union(a: string, b: string, deathTolerance?: number): boolean {
     const ra = this.find(a);
     const rb = this.find(b);
     if (ra === rb) return true;
@@ -150,7 +163,7 @@ class UnionFind {
     const disjoint = (x: Set<string>, y: Set<string>) => x.size > 0 && y.size > 0 && ![...x].some((v) => y.has(v));
     if (disjoint(ca.qids, cb.qids) || disjoint(ca.ulans, cb.ulans)) return false;
     const deaths = [...ca.deaths, ...cb.deaths];
-    if (checkDeaths && deaths.length > 0 && Math.max(...deaths) - Math.min(...deaths) > this.deathTolerance) return false;
+    if (deathTolerance !== undefined && deaths.length > 0 && Math.max(...deaths) - Math.min(...deaths) > deathTolerance) return false;
     const [root, child] = ra < rb ? [ra, rb] : [rb, ra];
     this.parent.set(child, root);
     this.comp.set(root, {
@@ -174,13 +187,14 @@ function within(a: number | null, b: number | null, tol: number): boolean {
 export function mergeArtists(input: SourceArtist[], options: ArtistMergeOptions): ArtistMergeResult {
   const deathTol = options.deathTolerance ?? 2;
   const birthTol = options.birthTolerance ?? 20;
+  const idDeathTol = options.idDeathTolerance ?? 10;
   const records = foldByKey(input.filter((r) => r.name && !isNonPersonName(r.name)));
   const sortedKeys = [...records.keys()].sort();
-  const uf = new UnionFind(records, deathTol);
+  const uf = new UnionFind(records);
 
   // 2. explicit links
   for (const k of sortedKeys) {
-    for (const link of records.get(k)?.links ?? []) if (records.has(link)) uf.union(k, link, false);
+    for (const link of records.get(k)?.links ?? []) if (records.has(link)) uf.union(k, link);
   }
   // 3. shared authority ids
   for (const idName of ['wikidata', 'ulan'] as const) {
@@ -189,7 +203,7 @@ export function mergeArtists(input: SourceArtist[], options: ArtistMergeOptions)
       const id = records.get(k)?.ids[idName];
       if (!id) continue;
       const f = first.get(id);
-      if (f) uf.union(f, k, false);
+      if (f) uf.union(f, k, idDeathTol);
       else first.set(id, k);
     }
   }
@@ -212,7 +226,7 @@ export function mergeArtists(input: SourceArtist[], options: ArtistMergeOptions)
       for (let j = i + 1; j < keys.length; j++) {
         const a = records.get(keys[i]) as SourceArtist;
         const b = records.get(keys[j]) as SourceArtist;
-        if (within(a.death_year, b.death_year, tol) && within(a.birth_year, b.birth_year, birthTol)) uf.union(a.key, b.key, true);
+        if (within(a.death_year, b.death_year, tol) && within(a.birth_year, b.birth_year, birthTol)) uf.union(a.key, b.key, deathTol);
       }
     }
   }
@@ -240,7 +254,13 @@ export function mergeArtists(input: SourceArtist[], options: ArtistMergeOptions)
         if (uf.find(a.key) === uf.find(b.key)) continue;
         if (a.birth_year != null && b.birth_year != null && a.birth_year !== b.birth_year) continue;
         const compatible = [a.name, ...a.names].some((x) => [b.name, ...b.names].some((y) => namesCompatible(x, y)));
-        if (compatible) uf.union(a.key, b.key, true);
+        // Forenames spelt another way: only with both life dates known and identical.
+        const variant =
+          !compatible &&
+          a.birth_year != null &&
+          a.birth_year === b.birth_year &&
+          [a.name, ...a.names].some((x) => [b.name, ...b.names].some((y) => forenameSpellingVariants(x, y)));
+        if (compatible || variant) uf.union(a.key, b.key, deathTol);
       }
     }
   }

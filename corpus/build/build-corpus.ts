@@ -5,7 +5,7 @@
  *                                        [--only tate,wikidata,nga,cmoa] [--as-of YYYY]
  *
  * Paths given on the command line are relative to the current directory; the defaults are
- * relative to the repository root. `--as-of` fixes the year the public-domain rule counts from
+ * relative to the repository root (the sources: `CORPUS_SOURCES` when set). `--as-of` fixes the year the public-domain rule counts from
  * (default: the current year): an artist is covered if they died at least 71 years before it.
  */
 import { existsSync } from 'node:fs';
@@ -33,7 +33,8 @@ function findRepoRoot(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 }
 const REPO_ROOT = findRepoRoot();
-export const DEFAULT_SOURCES = resolve(REPO_ROOT, '../shared/corpus-sources');
+/** `CORPUS_SOURCES` when set (a checkout elsewhere, e.g. a git worktree), else `../shared/corpus-sources`. */
+export const DEFAULT_SOURCES = resolve(REPO_ROOT, process.env.CORPUS_SOURCES || '../shared/corpus-sources');
 export const DEFAULT_OUT = resolve(REPO_ROOT, 'corpus/data');
 const LICENCES_DIR = resolve(REPO_ROOT, 'corpus/LICENSES');
 

@@ -66,6 +66,20 @@ export function provenanceClaims(text: string, ref: string, url: string): Claim[
   return out;
 }
 
+/**
+ * CMOA gives years only, with no text to tell a life from a span of activity: a "birth" and
+ * "death" under this many years apart are a studio's or a print series' years of activity
+ * (the photographic studio "Rembrandt", 1916–1919), so the end year counts as a floruit.
+ */
+export const CMOA_MIN_LIFE_YEARS = 15;
+
+/** The death fields of a CMOA creator's years (see `CMOA_MIN_LIFE_YEARS`). */
+export function cmoaDeath(birth: number | null, death: number | null): Pick<SourceArtist, 'death_year' | 'death_basis'> {
+  if (death == null) return { death_year: null };
+  const activity = birth != null && death - birth < CMOA_MIN_LIFE_YEARS;
+  return { death_year: death, death_basis: activity ? 'floruit' : 'death' };
+}
+
 function yearOf(date: string | undefined): number | null {
   const m = /^(-?\d{1,4})/.exec(date ?? '');
   return m ? Number.parseInt(m[1], 10) : null;
@@ -82,7 +96,7 @@ export async function readCmoa(dir: string): Promise<SourceReadResult> {
   const usedIds = new Set<string>();
   let recordsRead = 0;
 
-  for await (const r of readNdjson<CmoaRecord>(join(dir, 'cmoa_pre1900_artworks.ndjson'))) {
+  for await (const r of readNdjson<CmoaRecord>(join(dir, 'cmoa_artworks.ndjson'))) {
     recordsRead++;
     if (!r.accession_number || !r.title) continue;
     const ref = `CMOA ${r.accession_number}`;
@@ -100,7 +114,7 @@ export async function readCmoa(dir: string): Promise<SourceReadResult> {
           name: c.name,
           names: c.cited_name && c.cited_name !== c.name ? [c.cited_name] : [],
           birth_year: yearOf(c.birth_date),
-          death_year: yearOf(c.death_date),
+          ...cmoaDeath(yearOf(c.birth_date), yearOf(c.death_date)),
           ids: { cmoa: c.cmoa_party_id.replace(/^cmoa:parties\//, '') },
         });
       } else {

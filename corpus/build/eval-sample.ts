@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText, normaliseTitle } from '../../core/attestation/normalise.js';
 import { DEFAULT_SOURCES, PUBLIC_DOMAIN_YEARS } from './build-corpus.js';
+import { CMOA_MIN_LIFE_YEARS } from './cmoa-source.js';
 import { readCsvRecords } from './csv.js';
 import { readNdjson } from './ndjson.js';
 import { seededRandom } from '../../core/shared/random.js';
@@ -168,11 +169,11 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
 
   // Tate
   const tateDeath = new Map<string, { death: number | null; dated: boolean }>();
-  for (const row of await readCsvRecords(join(sources, 'tate', 'tate_pre1900_artists.csv'))) {
+  for (const row of await readCsvRecords(join(sources, 'tate', 'tate_artists.csv'))) {
     const dated = /^\D*\d{3,4}\s*[–-]\s*\D*\d{3,4}$/.test(row.dates.trim()) && !/^(active|exhibited|fl)/i.test(row.dates.trim());
     tateDeath.set(row.tate_artist_id, { death: row.year_of_death ? Number(row.year_of_death) : null, dated });
   }
-  for await (const r of readNdjson<any>(join(sources, 'tate', 'tate_pre1900_artworks.ndjson'))) {
+  for await (const r of readNdjson<any>(join(sources, 'tate', 'tate_artworks.ndjson'))) {
     const contributors: any[] = r.contributors ?? [];
     // Every title the record answers to: its title, its foreign title, and the recto of a
     // "Recto. Verso: ..." title (Tate's convention for a sheet drawn on both sides).
@@ -203,13 +204,16 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
   }
 
   // CMOA
-  for await (const r of readNdjson<any>(join(sources, 'cmoa', 'cmoa_pre1900_artworks.ndjson'))) {
+  for await (const r of readNdjson<any>(join(sources, 'cmoa', 'cmoa_artworks.ndjson'))) {
     const creators: any[] = (r.creators ?? []).filter((c: any) => c.party_type === 'Person');
     for (const c of creators) countPair(counts, c.name, r.title);
     for (const c of creators) {
       const role = (c.role ?? '').toLowerCase();
       const label = CMOA_LABEL[role];
       const death = c.death_date ? Number(String(c.death_date).slice(0, 4)) : null;
+      const birth = c.birth_date ? Number(String(c.birth_date).slice(0, 4)) : null;
+      // Years under CMOA_MIN_LIFE_YEARS apart are years of activity, not a life: not labelled.
+      if (death !== null && birth !== null && death - birth < CMOA_MIN_LIFE_YEARS) continue;
       if (!label || !r.title || death === null || NON_PERSON.test(c.name) || /^(unknown|anonymous)/i.test(c.name)) continue;
       if (creators.filter((x) => x.cmoa_party_id === c.cmoa_party_id).length > 1) continue;
       if (death > limit) {
@@ -232,8 +236,8 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
 
   // NGA: titled objects (previous titles), the 2021 links and the attribution history; VGWW.
   const ngaLife = new Map<string, string>();
-  for (const row of await readCsvRecords(join(sources, 'nga', 'nga_constituents_pre1900.csv'))) ngaLife.set(row.forwarddisplayname, row.displaydate);
-  for await (const r of readNdjson<any>(join(sources, 'nga', 'nga_attribution_history_pre1900.ndjson'))) {
+  for (const row of await readCsvRecords(join(sources, 'nga', 'nga_constituents.csv'))) ngaLife.set(row.forwarddisplayname, row.displaydate);
+  for await (const r of readNdjson<any>(join(sources, 'nga', 'nga_attribution_history.ndjson'))) {
     const titles: string[] = [...(r.previous_titles ?? [])].sort((a: any, b: any) => (a.display_order ?? 0) - (b.display_order ?? 0)).map((t: any) => String(t.text).replace(/\s+/g, ' ').trim());
     if (titles.length === 0) continue;
     const links: any[] = r.current_artists_2021 ?? [];
@@ -284,7 +288,7 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
 
   // Wikidata: one creator label, linked to a museum's artist record with a death year, and not
   // held by one of the three museums (whose own record would then decide).
-  for await (const r of readNdjson<any>(join(sources, 'wikidata', 'wikidata_paintings_pre1900_sample.ndjson'))) {
+  for await (const r of readNdjson<any>(join(sources, 'wikidata', 'wikidata_paintings_sample.ndjson'))) {
     countPair(counts, r.artist_label, r.title);
     if (!r.artist_death_year_xref || r.artist_death_year == null || /[,，]/.test(r.artist_label)) continue;
     if (/\b(Tate|Carnegie Museum of Art|National Gallery of Art)\b/.test(r.collection_label ?? '')) continue;
@@ -396,6 +400,8 @@ function nameVariant(name: string, i: number, initialOwners: Map<string, Set<str
   if (words.length < 2 || /[,(]/.test(name)) return null;
   const particles = new Set(['van', 'von', 'de', 'der', 'den', 'da', 'di', 'del', 'della', 'du', 'le', 'la', 'ter', 'ten']);
   let split = words.length - 1;
+  // A generational suffix ("Pierre Migeon II", "the Younger") stays with the surname.
+  if (split > 1 && /^(i|ii|iii|iv|jr\.?|sr\.?|elder|younger)$/i.test(words[split] as string)) split -= /^(elder|younger)$/i.test(words[split] as string) && split > 2 ? 2 : 1;
   while (split > 1 && particles.has((words[split - 1] as string).toLowerCase())) split -= 1;
   const forenames = words.slice(0, split);
   const surname = words.slice(split).join(' ');

@@ -60,6 +60,21 @@ export function naturalOrder(name: string): string {
   return trimmed;
 }
 
+/** Generational suffixes and the one spelling matching uses: "I" and "Sr." are "the Elder", "II" and "Jr." "the Younger". */
+const GENERATION_RE = /^(.+?)\s*,?\s+(the elder|elder|i|sr\.?|senior|the younger|younger|ii|jr\.?|junior)$/i;
+
+/**
+ * The name with its generational suffix spelt one way, or null when it has none: "Pieter
+ * Brueghel II" -> "Pieter Brueghel the Younger", "Pieter Bruegel I" -> "Pieter Bruegel the Elder".
+ * The head must keep two words ("Master I" has no suffix). Used to match records, never shown.
+ */
+export function generationalForm(name: string): string | null {
+  const m = GENERATION_RE.exec(name.replace(/\s+/g, ' ').trim());
+  if (!m || m[1].split(' ').length < 2) return null;
+  const younger = /^(the younger|younger|ii|jr\.?|junior)$/i.test(m[2]);
+  return `${m[1]} ${younger ? 'the Younger' : 'the Elder'}`;
+}
+
 export interface NameParts {
   forenames: string[];
   /** Surname with its particles, folded ("van rijn"). */
@@ -116,6 +131,36 @@ export function namesCompatible(a: string, b: string): boolean {
   return true;
 }
 
+/** Levenshtein distance of two short strings. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * True when two names differ only by the spelling of their forenames, as transliterations and
+ * national forms do ("Wassily" / "Vassily Kandinsky", "Johann" / "Johan Zoffany", "Henri" /
+ * "Henry Lerolle"): same surname and suffix, as many forenames, each pair equal, an initial of
+ * the other, or two words of four letters or more at most two edits apart. "Kiyonobu" and
+ * "Kiyomasu" (three edits) or "William" and "John" are different people. The caller requires
+ * identical birth and death years.
+ */
+export function forenameSpellingVariants(a: string, b: string): boolean {
+  const pa = nameParts(a.replace(/-/g, ' '));
+  const pb = nameParts(b.replace(/-/g, ' '));
+  if (!pa || !pb || pa.surname !== pb.surname || pa.suffix !== pb.suffix) return false;
+  if (pa.forenames.length === 0 || pa.forenames.length !== pb.forenames.length) return false;
+  return pa.forenames.every((x, i) => {
+    const y = pb.forenames[i];
+    return forenameCompatible(x, y) || (x.length >= 4 && y.length >= 4 && editDistance(x, y) <= 2);
+  });
+}
+
 /**
  * Initials forms of a natural-order name: "Joseph Mallord William Turner" ->
  * ["J. M. W. Turner", "J.M.W. Turner"]. None for one-word names, hyphenated or already
@@ -135,8 +180,11 @@ export function initialsForms(name: string): string[] {
   const fore = words.slice(0, nFore);
   // Forenames written out ("Harmensz." abbreviates a patronymic but is still a forename);
   // hyphenated ones give hyphenated initials ("Jean-Auguste-Dominique" -> "J.-A.-D.").
+  // An initial already given ("Levi W. Prentice") stays an initial; at least one forename is written out.
   const part = /^\p{Lu}\p{Ll}+\.?$/u;
-  if (fore.some((w) => !w.split('-').every((p) => part.test(p)))) return [];
+  const initial = /^\p{Lu}\.$/u;
+  if (fore.some((w) => !w.split('-').every((p) => part.test(p) || initial.test(p)))) return [];
+  if (fore.every((w) => w.split('-').every((p) => initial.test(p)))) return [];
   const tail = words.slice(nFore).join(' ');
   const initials = fore.map((w) => w.split('-').map((p) => `${p[0]}.`).join('-'));
   const spaced = `${initials.join(' ')} ${tail}`;

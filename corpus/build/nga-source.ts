@@ -1,6 +1,6 @@
 /**
  * National Gallery of Art (Washington) open data (CC0), partial: the artist authority
- * (`nga_constituents_pre1900.csv`), the attribution history (`nga_attribution_history_pre1900.ndjson`)
+ * (`nga_constituents.csv`), the attribution history (`nga_attribution_history.ndjson`)
  * and the Van Gogh Worldwide export (`vgww/`).
  *
  * NGA's `objects.csv` (titles) is missing, so only objects with a title somewhere become
@@ -172,14 +172,14 @@ function ngaArtistFromCsv(row: Record<string, string>): SourceArtist | null {
 export async function readNga(dir: string): Promise<SourceReadResult> {
   const artists: SourceArtist[] = [];
   let recordsRead = 0;
-  for (const row of await readCsvRecords(join(dir, 'nga_constituents_pre1900.csv'))) {
+  for (const row of await readCsvRecords(join(dir, 'nga_constituents.csv'))) {
     recordsRead++;
     const a = ngaArtistFromCsv(row);
     if (a) artists.push(a);
   }
 
   const works: SourceWork[] = [];
-  for await (const r of readNdjson<NgaRecord>(join(dir, 'nga_attribution_history_pre1900.ndjson'))) {
+  for await (const r of readNdjson<NgaRecord>(join(dir, 'nga_attribution_history.ndjson'))) {
     recordsRead++;
     const links = r.current_artists_2021 ?? [];
     // Artists of the links: their own life text decides the death year, as for the CSV.

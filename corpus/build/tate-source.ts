@@ -1,6 +1,6 @@
 /**
- * Tate collection extract (CC0): `tate_pre1900_artworks.ndjson` (streamed) and
- * `tate_pre1900_artists.csv`.
+ * Tate collection extract (CC0): `tate_artworks.ndjson` (streamed) and
+ * `tate_artists.csv`.
  */
 import { join } from 'node:path';
 import type { Claim } from '../../core/attestation/corpus.model.js';
@@ -65,7 +65,7 @@ export function tateTitleAliases(title: string, foreignTitle?: string): string[]
 export async function readTate(dir: string): Promise<SourceReadResult> {
   const artists = new Map<string, SourceArtist>();
 
-  for (const row of await readCsvRecords(join(dir, 'tate_pre1900_artists.csv'))) {
+  for (const row of await readCsvRecords(join(dir, 'tate_artists.csv'))) {
     const key = `tate:artist:${row.tate_artist_id}`;
     artists.set(key, {
       key,
@@ -84,7 +84,7 @@ export async function readTate(dir: string): Promise<SourceReadResult> {
 
   const works: SourceWork[] = [];
   let recordsRead = 0;
-  for await (const r of readNdjson<TateRecord>(join(dir, 'tate_pre1900_artworks.ndjson'))) {
+  for await (const r of readNdjson<TateRecord>(join(dir, 'tate_artworks.ndjson'))) {
     recordsRead++;
     const acno = r.accession_number;
     const ref = `Tate ${acno}`;

@@ -61,7 +61,7 @@ export async function readWikidata(dir: string): Promise<SourceReadResult> {
   const works: SourceWork[] = [];
   let recordsRead = 0;
 
-  for await (const r of readNdjson<WikidataRecord>(join(dir, 'wikidata_paintings_pre1900_sample.ndjson'))) {
+  for await (const r of readNdjson<WikidataRecord>(join(dir, 'wikidata_paintings_sample.ndjson'))) {
     recordsRead++;
     const names = splitCreatorLabel(r.artist_label);
     const link = xrefKey(r.artist_death_year_xref);

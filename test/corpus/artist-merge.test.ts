@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finaliseArtists, mergeArtists } from '../../corpus/build/artist-merge.js';
-import { initialsForms, namesCompatible, naturalOrder, stripHonorific } from '../../corpus/build/names.js';
+import { cmoaDeath } from '../../corpus/build/cmoa-source.js';
+import { forenameSpellingVariants, generationalForm, initialsForms, namesCompatible, naturalOrder, stripHonorific } from '../../corpus/build/names.js';
 import { ngaDeath } from '../../corpus/build/nga-source.js';
 import type { SourceArtist } from '../../corpus/build/source.model.js';
 import { tateDeathBasis } from '../../corpus/build/tate-source.js';
@@ -80,6 +81,8 @@ describe('name helpers', () => {
     expect(initialsForms('Jean-Baptiste-Camille Corot')).toEqual([]);
     expect(initialsForms('Kunisada II')).toEqual([]);
     expect(initialsForms('William Turner of Oxford')).toEqual([]);
+    expect(initialsForms('Levi W. Prentice')).toEqual(['L. W. Prentice', 'L.W. Prentice']);
+    expect(initialsForms('J. M. W. Turner')).toEqual([]);
   });
 });
 
@@ -204,5 +207,152 @@ describe('finaliseArtists (aliases)', () => {
     const raphaelle = artist({ key: 'nga:constituent:23551', source: 'nga', name: 'Raphaelle Peale', death_year: 1825, ids: { wikidata: 'Q1374536' } });
     const out = finaliseArtists(mergeArtists([ngaPeale, raphaelle], { maxDeathYear: MAX }).artists);
     for (const a of out) expect(a.aliases).not.toContain('R. Peale');
+  });
+});
+
+/**
+ * Homonyms the public-domain extracts (death year <= 1955) brought in, with their records as
+ * the readers give them from the 2026 source files.
+ */
+describe('homonyms of the widened sources', () => {
+  const final = (records: SourceArtist[]) => {
+    const merged = mergeArtists(records, { maxDeathYear: MAX });
+    return { merged, artists: finaliseArtists(merged.artists) };
+  };
+
+  it('merges Camille Pissarro across the four sources and keeps Lucien and Esther apart', () => {
+    const camille = [
+      artist({ key: 'tate:artist:1776', name: 'Camille Pissarro', names: ['Pissarro, Camille'], birth_year: 1830, death_year: 1903, ids: { tate: '1776' } }),
+      artist({ key: 'nga:constituent:1791', source: 'nga', name: 'Camille Pissarro', names: ['Pissarro, Camille', 'Pissarro, Camille Jacob'], birth_year: 1830, death_year: 1903, ids: { nga: '1791', ulan: '500001924', wikidata: 'Q134741' } }),
+      artist({ key: 'cmoa:cmoa:parties/c1dd', source: 'cmoa', name: 'Camille Pissarro', names: ['Pissarro, Camille'], birth_year: 1830, death_year: 1903, ids: { cmoa: 'c1dd' } }),
+      artist({ key: 'wikidata:label:camille pissarro|nga:constituent:1791', source: 'wikidata', name: 'Camille Pissarro', links: ['nga:constituent:1791'] }),
+    ];
+    const lucien = [
+      artist({ key: 'tate:artist:1777', name: 'Lucien Pissarro', names: ['Pissarro, Lucien'], birth_year: 1863, death_year: 1944, ids: { tate: '1777' } }),
+      artist({ key: 'nga:constituent:28881', source: 'nga', name: 'Lucien Pissarro', names: ['Pissarro, Lucien'], birth_year: 1863, death_year: 1944, ids: { nga: '28881', ulan: '500028996', wikidata: 'Q964608' } }),
+    ];
+    const esther = artist({ key: 'tate:artist:11753', name: 'Esther Pissarro', names: ['Pissarro, Esther'], birth_year: 1870, death_year: 1951, ids: { tate: '11753' } });
+    const { merged, artists } = final([...camille, ...lucien, esther]);
+    expect(artists.map((a) => a.name).sort()).toEqual(['Camille Pissarro', 'Esther Pissarro', 'Lucien Pissarro']);
+    const camilleId = merged.byKey.get('nga:constituent:1791');
+    for (const r of camille) expect(merged.byKey.get(r.key)).toBe(camilleId);
+    expect(merged.byKey.get('tate:artist:1777')).toBe(merged.byKey.get('nga:constituent:28881'));
+    expect(merged.byKey.get('tate:artist:1777')).not.toBe(camilleId);
+    expect(merged.resolveName('C. Pissarro')).toBe(camilleId);
+    expect(merged.resolveName('Pissarro')).toBeUndefined();
+    expect(artists.find((a) => a.name === 'Camille Pissarro')?.aliases).toContain('C. Pissarro');
+  });
+
+  it('reads "I" and "II" as the Elder and the Younger, and keeps the Brueghels apart', () => {
+    const ngaElder = artist({ key: 'nga:constituent:1031', source: 'nga', name: 'Pieter Bruegel the Elder', names: ['Bruegel the Elder, Pieter', 'Bruegel, Pieter the Elder', 'Brueghel the Elder, Pieter', 'Brueghel, Pieter the Elder'], birth_year: 1525, death_year: 1569, ids: { nga: '1031', ulan: '500013247', wikidata: 'Q43270' } });
+    const cmoaElder = artist({ key: 'cmoa:cmoa:parties/a33c', source: 'cmoa', name: 'Pieter Bruegel I', names: ['Bruegel, Pieter, I'], birth_year: 1520, death_year: 1569, ids: { cmoa: 'a33c' } });
+    const ngaYounger = artist({ key: 'nga:constituent:3627', source: 'nga', name: 'Pieter Brueghel the Younger', names: ['Brueghel the Younger, Pieter', 'Brueghel, Pieter the Younger', 'Bruegel the Younger, Pieter', 'Bruegel, Pieter the Younger'], birth_year: 1564, death_year: 1638, ids: { nga: '3627', wikidata: 'Q255828' } });
+    const cmoaYounger = artist({ key: 'cmoa:cmoa:parties/b8d5', source: 'cmoa', name: 'Pieter Brueghel II', names: ['Brueghel, Pieter, II'], birth_year: 1564, death_year: 1638, ids: { cmoa: 'b8d5' } });
+    const jan = artist({ key: 'nga:constituent:3626', source: 'nga', name: 'Jan Brueghel the Elder', names: ['Brueghel the Elder, Jan', 'Brueghel, Jan the Elder', 'Bruegel the Elder, Jan', 'Bruegel, Jan the Elder'], birth_year: 1568, death_year: 1625, ids: { nga: '3626', ulan: '500013747', wikidata: 'Q209050' } });
+    const { merged, artists } = final([ngaElder, cmoaElder, ngaYounger, cmoaYounger, jan]);
+    expect(artists.map((a) => a.name).sort()).toEqual(['Jan Brueghel the Elder', 'Pieter Bruegel the Elder', 'Pieter Brueghel the Younger']);
+    expect(merged.byKey.get(cmoaElder.key)).toBe(merged.byKey.get(ngaElder.key));
+    expect(merged.byKey.get(cmoaYounger.key)).toBe(merged.byKey.get(ngaYounger.key));
+    expect(merged.resolveName('Pieter Brueghel II')).toBe(merged.byKey.get(ngaYounger.key));
+    expect(merged.resolveName('Pieter Bruegel I')).toBe(merged.byKey.get(ngaElder.key));
+    expect(merged.resolveName('Pieter Brueghel')).toBeUndefined();
+  });
+
+  it('keeps apart a father and a son to whom a source gives one ULAN', () => {
+    const son = artist({ key: 'nga:constituent:4607', source: 'nga', name: 'Jean Le Blond', names: ['Le Blond, Jean'], birth_year: 1635, death_year: 1709, ids: { nga: '4607', ulan: '500118942', wikidata: 'Q37824707' } });
+    const father = artist({ key: 'nga:constituent:51006', source: 'nga', name: 'Jean Le Blond I', names: ['Le Blond, Jean'], birth_year: 1590, death_year: 1666, ids: { nga: '51006', ulan: '500118942' } });
+    const cmoa = artist({ key: 'cmoa:cmoa:parties/a523', source: 'cmoa', name: 'Jean Le Blond', names: ['Le Blond, Jean'], birth_year: 1630, death_year: 1709, ids: { cmoa: 'a523' } });
+    const { merged } = final([son, father, cmoa]);
+    expect(merged.artists).toHaveLength(2);
+    expect(merged.byKey.get(cmoa.key)).toBe(merged.byKey.get(son.key));
+    expect(merged.byKey.get(father.key)).not.toBe(merged.byKey.get(son.key));
+    expect(merged.byId.get(merged.byKey.get(son.key) as string)?.death_year).toBe(1709);
+    // Death years a few years apart under one ULAN are one person, dated differently.
+    const lafage = [
+      artist({ key: 'nga:constituent:2602', source: 'nga', name: 'Nicolas-Raymond de La Fage', birth_year: 1656, death_year: 1690, ids: { ulan: '500115539' } }),
+      artist({ key: 'nga:constituent:34403', source: 'nga', name: 'Raymond Lafage', birth_year: 1656, death_year: 1684, ids: { ulan: '500115539' } }),
+    ];
+    expect(mergeArtists(lafage, { maxDeathYear: MAX }).artists).toHaveLength(1);
+  });
+
+  it('keeps namesakes of one source apart, and drops the initials they would share', () => {
+    const hone = [
+      artist({ key: 'tate:artist:273', name: 'Nathaniel Hone', names: ['Hone, Nathaniel'], birth_year: 1718, death_year: 1784, ids: { tate: '273' } }),
+      artist({ key: 'tate:artist:274', name: 'Nathaniel Hone', names: ['Hone, Nathaniel'], birth_year: 1831, death_year: 1917, ids: { tate: '274' } }),
+    ];
+    const hunt = [
+      artist({ key: 'tate:artist:286', name: 'William Henry Hunt', names: ['Hunt, William Henry'], birth_year: 1790, death_year: 1864, ids: { tate: '286' } }),
+      artist({ key: 'nga:constituent:9844', source: 'nga', name: 'William Henry Hunt', names: ['Hunt, William Henry'], birth_year: 1790, death_year: 1864, ids: { nga: '9844', ulan: '500024594', wikidata: 'Q1354660' } }),
+      artist({ key: 'tate:artist:287', name: 'William Holman Hunt', names: ['Hunt, William Holman'], birth_year: 1827, death_year: 1910, ids: { tate: '287' } }),
+      artist({ key: 'nga:constituent:4403', source: 'nga', name: 'William Holman Hunt', names: ['Hunt, William Holman'], birth_year: 1827, death_year: 1910, ids: { nga: '4403', ulan: '500001633', wikidata: 'Q211763' } }),
+    ];
+    const stevens = [
+      artist({ key: 'tate:artist:525', name: 'Alfred Stevens', names: ['Stevens, Alfred'], birth_year: 1817, death_year: 1875, ids: { tate: '525' } }),
+      artist({ key: 'nga:constituent:1905', source: 'nga', name: 'Alfred Stevens', names: ['Stevens, Alfred'], birth_year: 1823, death_year: 1906, ids: { nga: '1905', ulan: '500030207', wikidata: 'Q773855' } }),
+      artist({ key: 'cmoa:cmoa:parties/a50a', source: 'cmoa', name: 'Alfred Stevens', names: ['Stevens, Alfred'], birth_year: 1823, death_year: 1906, ids: { cmoa: 'a50a' } }),
+    ];
+    const woodville = [
+      artist({ key: 'nga:constituent:15094', source: 'nga', name: 'Richard Caton Woodville', names: ['Woodville, Richard Caton'], birth_year: 1825, death_year: 1855, ids: { nga: '15094', ulan: '500015269', wikidata: 'Q1390942' } }),
+      artist({ key: 'tate:artist:611', name: 'Richard Caton Woodville', names: ['Woodville, Richard Caton'], birth_year: 1856, death_year: 1927, ids: { tate: '611' } }),
+    ];
+    const { merged, artists } = final([...hone, ...hunt, ...stevens, ...woodville]);
+    expect(merged.artists).toHaveLength(8);
+    expect(merged.byKey.get('tate:artist:286')).toBe(merged.byKey.get('nga:constituent:9844'));
+    expect(merged.byKey.get('tate:artist:287')).toBe(merged.byKey.get('nga:constituent:4403'));
+    expect(merged.byKey.get('nga:constituent:1905')).toBe(merged.byKey.get('cmoa:cmoa:parties/a50a'));
+    expect(merged.byKey.get('tate:artist:525')).not.toBe(merged.byKey.get('nga:constituent:1905'));
+    expect(merged.byKey.get('nga:constituent:15094')).not.toBe(merged.byKey.get('tate:artist:611'));
+    for (const name of ['Nathaniel Hone', 'Alfred Stevens', 'Richard Caton Woodville', 'W. H. Hunt']) expect(merged.resolveName(name)).toBeUndefined();
+    const aliases = artists.flatMap((a) => a.aliases);
+    for (const shared of ['N. Hone', 'W. H. Hunt', 'A. Stevens', 'R. C. Woodville']) expect(aliases).not.toContain(shared);
+    expect(merged.resolveName('William Holman Hunt')).toBe(merged.byKey.get('tate:artist:287'));
+  });
+
+  it('reads a CMOA life shorter than 15 years as activity: the "Rembrandt" photo studio of 1916-1919 stays out', () => {
+    expect(cmoaDeath(1916, 1919)).toEqual({ death_year: 1919, death_basis: 'floruit' });
+    expect(cmoaDeath(1794, 1795)).toEqual({ death_year: 1795, death_basis: 'floruit' });
+    expect(cmoaDeath(1830, 1903)).toEqual({ death_year: 1903, death_basis: 'death' });
+    expect(cmoaDeath(null, 1569)).toEqual({ death_year: 1569, death_basis: 'death' });
+    expect(cmoaDeath(1606, null)).toEqual({ death_year: null });
+    const studio = artist({ key: 'cmoa:cmoa:parties/93c7', source: 'cmoa', name: 'Rembrandt', birth_year: 1916, ...cmoaDeath(1916, 1919), ids: { cmoa: '93c7' } });
+    const sharaku = artist({ key: 'cmoa:cmoa:parties/shk', source: 'cmoa', name: 'Sharaku Tôshûsai', birth_year: 1794, ...cmoaDeath(1794, 1795), ids: { cmoa: 'shk' } });
+    const { merged, artists } = final([ngaRembrandt, ngaPeale, studio, sharaku]);
+    expect(artists.map((a) => a.name).sort()).toEqual(['Rembrandt Peale', 'Rembrandt van Rijn', 'Sharaku Tôshûsai']);
+    expect(artists.find((a) => a.name === 'Rembrandt van Rijn')?.aliases).toContain('Rembrandt');
+    expect(merged.resolveName('Rembrandt')).toBe(merged.byKey.get('nga:constituent:1822'));
+  });
+
+  it('spells generational suffixes one way for matching only', () => {
+    expect(generationalForm('Pieter Brueghel II')).toBe('Pieter Brueghel the Younger');
+    expect(generationalForm('Pieter Bruegel I')).toBe('Pieter Bruegel the Elder');
+    expect(generationalForm('George Barret, Jr.')).toBe('George Barret the Younger');
+    expect(generationalForm('Richard Cooper Junior')).toBe('Richard Cooper the Younger');
+    expect(generationalForm('Willem van de Velde the Elder')).toBe('Willem van de Velde the Elder');
+    expect(generationalForm('Master I')).toBeNull();
+    expect(generationalForm('Jan van de Velde III')).toBeNull();
+    expect(generationalForm('Joseph Mallord William Turner')).toBeNull();
+  });
+});
+
+describe('forenames spelt another way', () => {
+  it('tells transliterations from brothers', () => {
+    expect(forenameSpellingVariants('Vassily Kandinsky', 'Wassily Kandinsky')).toBe(true);
+    expect(forenameSpellingVariants('Claude-Nicholas Ledoux', 'Claude Nicolas Ledoux')).toBe(true);
+    expect(forenameSpellingVariants('Kiyonobu II Torii', 'Kiyomasu II Torii')).toBe(false);
+    expect(forenameSpellingVariants('William Ridgway', 'John Ridgway')).toBe(false);
+    expect(forenameSpellingVariants('James Clews', 'Ralph Clews')).toBe(false);
+    expect(forenameSpellingVariants('Ivan Kandinsky', 'Wassily Kandinsky')).toBe(false);
+  });
+
+  it('merges them only with identical birth and death years', () => {
+    const cmoa = artist({ key: 'cmoa:cmoa:parties/85b6', source: 'cmoa', name: 'Vassily Kandinsky', names: ['Kandinsky, Vassily'], birth_year: 1866, death_year: 1944, ids: { cmoa: '85b6' } });
+    const nga = artist({ key: 'nga:constituent:1431', source: 'nga', name: 'Wassily Kandinsky', names: ['Kandinsky, Wassily'], birth_year: 1866, death_year: 1944, ids: { nga: '1431', ulan: '500021093', wikidata: 'Q61064' } });
+    expect(mergeArtists([cmoa, nga], { maxDeathYear: MAX }).artists).toHaveLength(1);
+    expect(mergeArtists([{ ...cmoa, birth_year: null }, nga], { maxDeathYear: MAX }).artists).toHaveLength(2);
+    expect(mergeArtists([{ ...cmoa, birth_year: 1865 }, nga], { maxDeathYear: MAX }).artists).toHaveLength(2);
+    // Brothers of one pottery, same years in the source, different forenames: apart.
+    const william = artist({ key: 'cmoa:cmoa:parties/w', source: 'cmoa', name: 'William Ridgway', birth_year: 1814, death_year: 1830 });
+    const john = artist({ key: 'cmoa:cmoa:parties/j', source: 'cmoa', name: 'John Ridgway', birth_year: 1814, death_year: 1830 });
+    expect(mergeArtists([william, john], { maxDeathYear: MAX }).artists).toHaveLength(2);
   });
 });
