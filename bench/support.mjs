@@ -31,7 +31,8 @@ export function sampleSubjects(snapshot, count, seed = 7) {
     const work = snapshot.works[Math.floor(random() * snapshot.works.length)];
     const attribution = work.attributions[0];
     const artist = attribution && artists.get(attribution.artist_id);
-    if (!artist) continue;
+    // A subject field is at most 300 characters (the API's limit); a few catalogue titles are longer.
+    if (!artist || work.title.length > 300 - ' study'.length) continue;
     const r = random();
     if (r < 0.6) out.push({ kind: 'real', subject_artist: artist.name, subject_title: work.title });
     else if (r < 0.8) out.push({ kind: 'altered_title', subject_artist: artist.name, subject_title: `${work.title} study` });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCorpusDir, loadCorpusSnapshot, readCorpusManifest, type CorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
 import { SOURCE_TAGS, type CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { normaliseName } from '../../core/attestation/normalise.js';
 
 /** Invariants of the corpus the service ships with (corpus/data). */
 describe('shipped corpus', () => {
@@ -68,5 +69,41 @@ describe('shipped corpus', () => {
     expect(turner?.death_year).toBe(1851);
     expect(turner?.aliases).toEqual(expect.arrayContaining(['Turner, Joseph Mallord William', 'J. M. W. Turner']));
     expect(snap.works.filter((w) => w.attributions.some((a) => a.artist_id === turner?.artist_id)).length).toBeGreaterThan(30000);
+  });
+
+  it('covers the masters who died between 1900 and the public-domain limit', () => {
+    const worksBy = new Map<string, number>();
+    for (const w of snap.works) for (const id of new Set(w.attributions.map((a) => a.artist_id))) worksBy.set(id, (worksBy.get(id) ?? 0) + 1);
+    const byKey = (name: string) => snap.artists.filter((a) => [a.name, ...a.aliases].some((n) => normaliseName(n) === normaliseName(name)));
+    const masters: [string, number][] = [
+      ['Claude Monet', 1926], ['Edgar Degas', 1917], ['Paul Cézanne', 1906], ['Auguste Renoir', 1919], ['Paul Gauguin', 1903],
+      ['Camille Pissarro', 1903], ['Henri de Toulouse-Lautrec', 1901], ['Gustav Klimt', 1918], ['John Singer Sargent', 1925],
+      ['James McNeill Whistler', 1903], ['Auguste Rodin', 1917], ['Mary Cassatt', 1926], ['Wassily Kandinsky', 1944], ['Henri Matisse', 1954],
+    ];
+    for (const [name, died] of masters) {
+      const found = byKey(name);
+      expect(found.map((a) => a.death_year), name).toEqual([died]);
+      expect(worksBy.get(found[0].artist_id) ?? 0, name).toBeGreaterThanOrEqual(10);
+    }
+    for (const modern of ['Pablo Picasso', 'Salvador Dalí', 'Andy Warhol', 'Marc Chagall']) expect(byKey(modern), modern).toEqual([]);
+  });
+
+  it("keeps homonyms apart and merges one person's records", () => {
+    const named = (name: string) => snap.artists.filter((a) => a.name === name);
+    for (const name of ['Camille Pissarro', 'Lucien Pissarro', 'Esther Pissarro', 'Joseph Mallord William Turner', 'Charles Turner', 'William Turner of Oxford', 'Richard Wilson', 'Benjamin Wilson', 'Pieter Bruegel the Elder', 'Pieter Brueghel the Younger', 'Jan Brueghel the Elder', 'William Henry Hunt', 'William Holman Hunt']) {
+      expect(named(name), name).toHaveLength(1);
+    }
+    expect(named('Nathaniel Hone').map((a) => a.death_year).sort()).toEqual([1784, 1917]);
+    expect(named('Alfred Stevens').map((a) => a.death_year).sort()).toEqual([1875, 1906]);
+    // One person under the spellings of several sources.
+    expect(named('Pieter Bruegel the Elder')[0].ids).toMatchObject({ wikidata: 'Q43270', cmoa: expect.any(String) });
+    expect(named('Pieter Brueghel the Younger')[0].ids).toMatchObject({ wikidata: 'Q255828', cmoa: expect.any(String) });
+    expect(named('Wassily Kandinsky')[0].ids).toMatchObject({ wikidata: 'Q61064', tate: expect.any(String), cmoa: expect.any(String) });
+    expect(named('Camille Pissarro')[0].ids).toMatchObject({ wikidata: 'Q134741', tate: expect.any(String), cmoa: expect.any(String) });
+    // "Rembrandt" names Rembrandt van Rijn alone (not CMOA's photographic studio of 1916-1919).
+    const rembrandt = snap.artists.filter((a) => [a.name, ...a.aliases].some((n) => normaliseName(n) === 'rembrandt'));
+    expect(rembrandt.map((a) => a.name)).toEqual(['Rembrandt van Rijn']);
+    // Initials two covered artists share name neither.
+    for (const shared of ['W. H. Hunt', 'N. Hone', 'A. Stevens']) expect(snap.artists.filter((a) => a.aliases.includes(shared)), shared).toEqual([]);
   });
 });
