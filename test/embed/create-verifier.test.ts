@@ -45,6 +45,21 @@ describe('createVerifier()', () => {
     expect({ ...coverage, generated_at: '' }).toEqual({ ...httpCoverage.body, generated_at: '' });
   });
 
+  it("answers the README's coverage examples over HTTP from the shipped corpus", async () => {
+    const ask = async (subject_artist: string, subject_title: string) =>
+      (await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist, subject_title } })).body;
+    const sargent = await ask('John Singer Sargent', 'Carnation, Lily, Lily, Rose');
+    expect(sargent.verdict).toBe('attested');
+    expect(sargent.attestations.every((a: any) => a.verified_by === 'import:tate' && a.source_ref.includes('n01615'))).toBe(true);
+    const picasso = await ask('Pablo Picasso', 'Guernica');
+    expect(picasso.verdict).toBe('unavailable');
+    expect(picasso.attestations).toEqual([]);
+    const pissarro = await ask('Pissarro', 'Boulevard Montmartre at Night');
+    expect(pissarro.verdict).toBe('unavailable');
+    expect(pissarro.near_matches.map((m: any) => m.artist)).toEqual(['Camille Pissarro', 'Lucien Pissarro', 'Esther Pissarro']);
+    expect(pissarro.near_matches[0].title).toBe('The Boulevard Montmartre at Night');
+  });
+
   it('rejects invalid input with field errors', async () => {
     await expect(createVerifier({ snapshot }).verify({ subject_artist: ' ', subject_title: 'x' })).rejects.toMatchObject({
       code: 'VALIDATION',
