@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
+import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS } from '../../core/attestation/verification.model.js';
 
 /**
@@ -61,6 +61,28 @@ export const RequalificationSchema = z
   })
   .meta({ id: 'Requalification', description: 'Vocabulary of French decree 81-255 of 3 March 1981. Documentary assistance, not legal advice.' });
 
+export const ParsedSubjectSchema = z
+  .object({
+    name: z.string().meta({ description: 'The artist name as read: claimed qualifier, life dates, honorifics and post-nominals off, natural order.' }),
+    qualifier: z
+      .enum(QUALIFIERS)
+      .nullable()
+      .meta({ description: 'The qualifier the subject claims ("Attributed to", "Atelier de", "After"...), English or French; null for a plain attribution.' }),
+    dates: z
+      .object({
+        birth_year: z.int().nullable(),
+        death_year: z.int().nullable(),
+        active_from: z.int().nullable(),
+        active_to: z.int().nullable(),
+        circa: z.boolean(),
+        text: z.string().meta({ description: 'The dates as written, places included.' }),
+      })
+      .nullable()
+      .meta({ description: 'Life dates read from the artist line; they tell homonyms apart, and dates no covered artist fits mean no match.' }),
+    title: z.string().meta({ description: 'The title as read: the catalogue form the corpus holds exactly (lot number, trailing date, recto/verso or subtitle off), else the title as written.' }),
+  })
+  .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
+
 export const VerificationResponseSchema = z
   .object({
     engine: z.literal(ENGINE_ID),
@@ -68,6 +90,7 @@ export const VerificationResponseSchema = z
     served_at: z.iso.datetime(),
     corpus_revision: z.string(),
     subject: z.object({ artist: z.string(), title: z.string() }),
+    parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
