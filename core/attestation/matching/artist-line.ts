@@ -31,6 +31,8 @@ export interface ArtistLine {
 }
 
 const YEAR = /(?<!\d)\d{3,4}(?!\d)/g;
+/** The end of a range written short: "1723-92". */
+const SHORT_RANGE_END = /\d{4}\s*[-\u2013\u2014/]\s*(\d{2})(?!\d)/;
 const CIRCA = /(?:^|[^\p{L}])(?:c|ca|circa|about|vers|env)(?:\.|(?![\p{L}]))/iu;
 const ACTIVE = /(?:^|[^\p{L}])(?:fl|active|act|actif|active)(?:\.|(?![\p{L}]))/iu;
 const BORN = /(?:^|[^\p{L}])(?:b|born|ne|née|né|nee)(?:\.|(?![\p{L}]))/iu;
@@ -48,6 +50,8 @@ export function readLifeDates(text: string): LifeDates | null {
     const n = Number(m[0]);
     return { n, digits: m[0].length, at: m.index ?? 0 };
   });
+  const shortEnd = SHORT_RANGE_END.exec(text);
+  if (years.length === 1 && shortEnd !== null) years.push({ n: Number(shortEnd[1]), digits: 2, at: shortEnd.index });
   if (years.length === 0) return null;
   const circa = CIRCA.test(text);
   const dates: LifeDates = { birth_year: null, death_year: null, active_from: null, active_to: null, circa, text: text.trim() };

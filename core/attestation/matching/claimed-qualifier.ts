@@ -36,7 +36,7 @@ export function looseText(input: string): LooseText {
 }
 
 /** Phrases (folded) and the qualifier each claims; a phrase ending in `'` joins the name directly. */
-const PHRASES: ReadonlyArray<readonly [string, Qualifier]> = [
+export const CLAIM_PHRASES: ReadonlyArray<readonly [string, Qualifier]> = [
   // English
   ['formerly attributed to', 'formerly_attributed_to'],
   ['attributed to', 'attributed_to'],
@@ -86,7 +86,7 @@ const PHRASES: ReadonlyArray<readonly [string, Qualifier]> = [
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Longest phrases first, so that "formerly attributed to" wins over "attributed to". */
-const PHRASE_RE: ReadonlyArray<readonly [RegExp, Qualifier]> = [...PHRASES]
+const PHRASE_RE: ReadonlyArray<readonly [RegExp, Qualifier]> = [...CLAIM_PHRASES]
   .sort((a, b) => b[0].length - a[0].length)
   .map(([phrase, q]): readonly [RegExp, Qualifier] => {
     const body = phrase.split(' ').map(escape).join('\\s+').replace(/'/g, "'\\s*");
