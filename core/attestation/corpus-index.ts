@@ -78,8 +78,24 @@ function nearMatchCorpus(
   };
 }
 
+/** Words a surname form never starts with ("Teniers the Younger" gives "teniers the younger", not "younger"). */
+const NOT_A_SURNAME = new Set(['the', 'elder', 'younger', 'i', 'ii', 'iii', 'jr', 'sr', 'le', 'la', 'der', 'die', 'il', 'vieux', 'jeune']);
+
+/** Trailing word runs of a name key, the whole key left out: "johannes vermeer" -> ["vermeer"]. */
+export function surnameForms(nameKey: string): string[] {
+  const words = nameKey.split(' ');
+  const forms: string[] = [];
+  for (let i = 1; i < words.length; i += 1) {
+    const first = words[i] as string;
+    if (first.length < 2 || NOT_A_SURNAME.has(first)) continue;
+    forms.push(words.slice(i).join(' '));
+  }
+  return forms;
+}
+
 export class CorpusIndex {
   private worksByInventory: ReadonlyMap<string, readonly string[]> | null = null;
+  private artistsBySurname: ReadonlyMap<string, readonly string[]> | null = null;
 
   private constructor(
     readonly buildId: string,
@@ -287,6 +303,32 @@ export class CorpusIndex {
   /** Artists whose name or an alias has this normalised key (see `normaliseName`). */
   artistIdsByKey(nameKey: string): readonly string[] {
     return this.artistsByName.get(nameKey) ?? NO_IDS;
+  }
+
+  /**
+   * Artists one of whose names or aliases ends with these words ("vermeer", "van gogh"): the
+   * surname-only forms of `surnameForms`. Built on first use; a name key's own artists are
+   * found by `artistIdsByKey`, this is only for a short form that is no name of its own.
+   */
+  artistIdsBySurname(surnameKey: string): readonly string[] {
+    if (this.artistsBySurname === null) {
+      const index = new Map<string, string[]>();
+      for (const artist of this.artists) {
+        for (const name of [artist.name, ...artist.aliases]) {
+          for (const form of surnameForms(normaliseName(name))) push(index, form, artist.artist_id);
+        }
+      }
+      for (const [key, ids] of index) index.set(key, [...new Set(ids)]);
+      this.artistsBySurname = index;
+    }
+    return this.artistsBySurname.get(surnameKey) ?? NO_IDS;
+  }
+
+  /** An artist as a near match, shown with one of their works (their first firm one). */
+  artistNearMatch(artistId: string, score: number): NearMatch | undefined {
+    const workId = firstWorkOf(artistId, this.worksByArtist.get(artistId) ?? NO_IDS, this.workById);
+    if (workId === undefined) return undefined;
+    return { artist: this.artist(artistId)?.name ?? artistId, title: this.work(workId)?.title ?? '', work_id: workId, score, reason: 'similar_artist' };
   }
 
   /** Works (sorted ids) naming this artist in any attribution, under this normalised title key. */

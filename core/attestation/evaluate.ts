@@ -32,9 +32,12 @@ import {
   type SourceRank,
 } from './corpus.model.js';
 import type { CorpusIndex } from './corpus-index.js';
-import { foldText, normaliseName, normaliseTitle } from './normalise.js';
+import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
+import { type ArtistLine, datesFit, parseArtistLine } from './matching/artist-line.js';
+import { catalogueTitleForms } from './matching/catalogue-title.js';
+import { foldText, normaliseName } from './normalise.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
-import type { Attestation, NearMatch, VerificationOutcome, VerifyInput } from './verification.model.js';
+import type { Attestation, NearMatch, ParsedSubject, VerificationOutcome, VerifyInput } from './verification.model.js';
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
@@ -46,21 +49,100 @@ function text(value: unknown): string {
 export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOutcome {
   const subjectArtist = text(input.subject_artist);
   const subjectTitle = text(input.subject_title);
-  const artistKey = normaliseName(subjectArtist);
-  const artistIds = artistKey === '' ? [] : index.artistIdsByKey(artistKey);
-  if (artistIds.length === 0) return unavailable(index.similarArtists(subjectArtist, subjectTitle));
+  const line = parseArtistLine(subjectArtist);
+  const titleForms = catalogueTitleForms(subjectTitle);
+  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim() };
 
-  const titleKey = normaliseTitle(subjectTitle);
-  const candidates = titleKey === '' ? [] : candidateIds(index, artistIds, titleKey);
-  if (candidates.length === 0) return unavailable(index.similarTitles(artistIds, subjectTitle));
+  // Rule 1: the name, in its most literal form that names a covered artist, else as a surname.
+  const matched = matchArtists(index, line);
+  let artistIds = matched.artistIds;
+  const bySurname = matched.bySurname;
+  if (matched.form !== null) parsed.name = matched.form;
+  if (artistIds.length === 0) return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle));
+
+  // Life dates tell homonyms apart; dates that fit none of them mean no match.
+  if (line.dates !== null) {
+    const dates = line.dates;
+    const fitting = artistIds.filter((id) => {
+      const artist = index.artist(id);
+      return artist !== undefined && datesFit(dates, artist);
+    });
+    if (fitting.length === 0) return unavailable(parsed, artistMatches(index, artistIds));
+    artistIds = fitting;
+  }
+
+  // Rule 2: the title in its most literal catalogue form the corpus holds exactly.
+  let candidates: readonly string[] = [];
+  for (const form of titleForms) {
+    candidates = candidateIds(index, artistIds, form.key);
+    if (candidates.length > 0) {
+      parsed.title = form.text;
+      break;
+    }
+  }
+  if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
 
   let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
   if (candidates.length > 1) {
     const ref = text(input.subject_ref).trim();
     work = ref === '' ? undefined : pickByRef(index, candidates, ref);
-    if (work === undefined) return unavailable(ambiguous(index, candidates, artistIds));
+    if (work === undefined) {
+      const spread = bySurname && artistsNamed(index, candidates, artistIds).length > 1;
+      return unavailable(parsed, spread ? ambiguousArtists(index, candidates, artistIds) : ambiguous(index, candidates, artistIds));
+    }
   }
-  return work === undefined ? unavailable([]) : judge(index, work, artistIds);
+  if (work === undefined) return unavailable(parsed, []);
+  if (bySurname) {
+    // A surname settles nothing by itself: the work must name exactly one of its artists.
+    const named = artistsNamed(index, [work.work_id], artistIds);
+    if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, [work.work_id], artistIds));
+    artistIds = named;
+    parsed.name = index.artist(named[0] as string)?.name ?? parsed.name;
+  }
+  return judge(index, work, artistIds, parsed);
+}
+
+/** The covered artists an artist line names: by its most literal name form, else as a surname. */
+export function matchArtists(index: CorpusIndex, line: ArtistLine): { artistIds: readonly string[]; bySurname: boolean; form: string | null } {
+  for (const form of line.nameForms) {
+    const key = normaliseName(form);
+    const ids = key === '' ? [] : index.artistIdsByKey(key);
+    if (ids.length > 0) return { artistIds: ids, bySurname: false, form };
+  }
+  const key = normaliseName(line.name);
+  const ids = key === '' ? [] : index.artistIdsBySurname(key);
+  return { artistIds: ids, bySurname: ids.length > 0, form: null };
+}
+
+/** The subject's artists that the works name in any attribution, in `artistIds` order. */
+function artistsNamed(index: CorpusIndex, workIds: readonly string[], artistIds: readonly string[]): string[] {
+  const named = new Set<string>();
+  for (const id of workIds) for (const a of index.work(id)?.attributions ?? []) named.add(a.artist_id);
+  return artistIds.filter((id) => named.has(id));
+}
+
+/** Artists the name matched but the dates did not: each with one of their works. */
+function artistMatches(index: CorpusIndex, artistIds: readonly string[]): NearMatch[] {
+  const matches: NearMatch[] = [];
+  for (const id of artistIds.slice(0, MAX_AMBIGUOUS_MATCHES)) {
+    const match = index.artistNearMatch(id, 0.9);
+    if (match !== undefined) matches.push(match);
+  }
+  return matches;
+}
+
+/** Each candidate work once per artist it names among `artistIds`, `ambiguous_artist`. */
+function ambiguousArtists(index: CorpusIndex, candidateIds: readonly string[], artistIds: readonly string[]): NearMatch[] {
+  const matches: NearMatch[] = [];
+  for (const id of candidateIds) {
+    const work = index.work(id);
+    if (work === undefined) continue;
+    for (const artistId of artistIds) {
+      if (!work.attributions.some((a) => a.artist_id === artistId)) continue;
+      matches.push({ artist: index.artist(artistId)?.name ?? artistId, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_artist' });
+    }
+  }
+  return matches.slice(0, MAX_AMBIGUOUS_MATCHES);
 }
 
 /** Ids of the works matching the title key under any of the artists: sorted, distinct. */
@@ -107,8 +189,9 @@ function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistId
   return matches;
 }
 
-function unavailable(nearMatches: NearMatch[]): VerificationOutcome {
+function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[]): VerificationOutcome {
   return {
+    parsed,
     verdict: 'unavailable',
     verified_pillars: [],
     contradicted_pillars: [],
@@ -123,7 +206,7 @@ function isCurrent(a: Attribution): boolean {
   return a.current && a.qualifier !== 'formerly_attributed_to';
 }
 
-function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[]): VerificationOutcome {
+function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], parsed: ParsedSubject): VerificationOutcome {
   const subjectIds = new Set(artistIds);
   const named = (a: Attribution): boolean => subjectIds.has(a.artist_id);
   const current = work.attributions.filter(isCurrent);
@@ -138,37 +221,49 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   const tierSources = [...new Set(tier.map((a) => a.source))];
   const everySourceFirm = tierSources.every((source) => tier.some((a) => a.source === source && a.qualifier === 'firm' && named(a)));
 
-  if (subjectInTier.length > 0 && qualified.length === 0 && everySourceFirm) {
-    const attestations = attest(work.claims);
-    return {
-      verdict: 'attested',
-      verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
-      contradicted_pillars: [],
-      attestations,
-      near_matches: [],
-      suggested_requalification: null,
-    };
-  }
-
+  // The record's standing for the subject, and what the records would have the wording be.
   const subjectId = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
   const request: RequalificationRequest = { subject_artist: index.artist(subjectId)?.name ?? subjectId, subject_qualifier: null };
-  if (qualified.length > 0) {
+  let standing: RecordStanding;
+  if (subjectInTier.length > 0 && qualified.length === 0 && everySourceFirm) {
+    standing = { kind: 'firm' };
+    request.subject_qualifier = 'firm';
+  } else if (qualified.length > 0) {
     // Several qualifiers for the subject in the deciding tier: the weakest guarantee wins
     // (QUALIFIERS runs from the strongest guarantee, `firm`, to the weakest).
     const weakest = qualified.reduce((w, a) => (QUALIFIERS.indexOf(a.qualifier) > QUALIFIERS.indexOf(w.qualifier) ? a : w));
+    standing = { kind: 'qualified', qualifier: weakest.qualifier };
     request.subject_qualifier = weakest.qualifier;
     request.record_display = weakest.display;
   } else if (subjectInTier.length > 0) {
     // Sources of the deciding tier disagree: one names the subject firmly, another does not.
+    standing = { kind: 'qualified', qualifier: 'attributed_to' };
     request.subject_qualifier = 'attributed_to';
   } else {
+    standing = { kind: 'rejected' };
     const other = tier.find((a) => a.qualifier === 'firm') ?? tier[0];
     if (other !== undefined) {
       request.current_artist = { name: index.artist(other.artist_id)?.name ?? other.display, qualifier: other.qualifier };
       request.record_display = other.display;
     }
   }
+
+  const judgement = judgeClaim(parsed.qualifier, standing);
+  if (judgement !== 'contradicted') {
+    const attestations = attest(work.claims);
+    if (judgement === 'more_careful') request.more_careful_claim = parsed.qualifier;
+    return {
+      parsed,
+      verdict: 'attested',
+      verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
+      contradicted_pillars: [],
+      attestations,
+      near_matches: [],
+      suggested_requalification: judgement === 'more_careful' ? suggestRequalification(request) : null,
+    };
+  }
   return {
+    parsed,
     verdict: 'contradicted',
     verified_pillars: [],
     contradicted_pillars: ['authentication'],

@@ -94,6 +94,11 @@ export interface RequalificationRequest {
   current_artist?: { name: string; qualifier: Qualifier } | null;
   /** The deciding attribution as its record displays it ("Workshop of Rembrandt van Rijn"). */
   record_display?: string | null;
+  /**
+   * Set when the subject claimed a qualifier more careful than the record's (the verdict is then
+   * `attested`): the suggestion shows the firmer wording the records support.
+   */
+  more_careful_claim?: Qualifier | null;
 }
 
 const ELIDING_INITIAL = /^[aeiouàâäéèêëîïôöùûüAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜ]/;
@@ -131,8 +136,10 @@ export function suggestRequalification(request: RequalificationRequest): Requali
   const display = request.record_display ? ` The deciding record reads \u201c${request.record_display}\u201d.` : '';
   if (qualifier !== null && qualifier !== 'formerly_attributed_to') {
     const term = DECREE_81_255[qualifier];
-    const note =
-      qualifier === 'firm'
+    const careful = request.more_careful_claim;
+    const note = careful
+      ? `The claim \u201c${DECREE_81_255[careful].term_en} ${subject}\u201d is more careful than the records, which support \u201c${term.term_en} ${subject}\u201d.${display}`
+      : qualifier === 'firm'
         ? `The records give the work to ${subject}.${display}`
         : `The records support \u201c${term.term_en} ${subject}\u201d, not a firm attribution.${display}`;
     return phrase(term, subject, note);

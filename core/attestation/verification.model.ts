@@ -1,4 +1,4 @@
-import type { Pillar, SourceTag } from './corpus.model.js';
+import type { Pillar, Qualifier, SourceTag } from './corpus.model.js';
 
 export const ENGINE_ID = 'records-attestation/v1';
 
@@ -21,7 +21,7 @@ export interface Attestation {
   verified_by: SourceTag;
 }
 
-export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title'] as const;
+export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist'] as const;
 export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
 
 export interface NearMatch {
@@ -41,8 +41,31 @@ export interface Requalification {
   note: string;
 }
 
+/** Claimed life dates as read from the artist line. */
+export interface ParsedDates {
+  birth_year: number | null;
+  death_year: number | null;
+  active_from: number | null;
+  active_to: number | null;
+  circa: boolean;
+  /** The dates as written, places included. */
+  text: string;
+}
+
+/** How the subject was read: what the verdict is about. */
+export interface ParsedSubject {
+  /** The artist's name as read (qualifier, dates, honorifics and post-nominals off, natural order). */
+  name: string;
+  /** The claimed qualifier (`attributed_to`, `workshop_of`...); null for a plain attribution. */
+  qualifier: Qualifier | null;
+  dates: ParsedDates | null;
+  /** The title as read: the catalogue form the corpus holds, else the title as written. */
+  title: string;
+}
+
 /** What the rules decide for one subject: everything of the response but its envelope. */
 export interface VerificationOutcome {
+  parsed: ParsedSubject;
   verdict: Verdict;
   verified_pillars: Pillar[];
   contradicted_pillars: Pillar[];

@@ -4,9 +4,10 @@ import { CorpusHolder } from '../../core/attestation/corpus-provider.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import { buildCoverage } from '../../core/attestation/coverage.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
-import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
+import { type BatchItemResult, verifyBatch } from '../../core/attestation/use-cases/verify-batch.js';
+import { ENGINE_ID, type CoverageManifest, type VerificationResponse } from '../../core/attestation/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
-import { VerifyRequestSchema } from '../shared/attestation.schemas.js';
+import { readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export interface VerifierOptions {
@@ -16,9 +17,23 @@ export interface VerifierOptions {
   snapshot?: CorpusSnapshot;
 }
 
+export interface VerifyBatchResult {
+  engine: typeof ENGINE_ID;
+  subjects: number;
+  served: number;
+  errors: number;
+  results: BatchItemResult[];
+}
+
 export interface Verifier {
   /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */
   verify(input: { subject_artist: string; subject_title: string; subject_ref?: string }): Promise<VerificationResponse>;
+  /**
+   * Same results as `POST /api/v1/verify/batch` (nothing archived or metered): one per subject, in
+   * order, a bad subject an error entry in its place. Rejects (code VALIDATION) when `subjects`
+   * is not an array of 1 to 1,000 entries.
+   */
+  verifyBatch(subjects: readonly unknown[]): Promise<VerifyBatchResult>;
   /** Same manifest as `GET /api/v1/verify/coverage`. */
   coverage(): Promise<CoverageManifest>;
 }
@@ -37,15 +52,16 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
 
   return {
     async verify(input) {
-      const parsed = VerifyRequestSchema.safeParse(input);
-      if (!parsed.success) {
-        throw new DomainError(
-          'VALIDATION',
-          'Invalid verification request.',
-          fieldErrorsOf(parsed.error, 'input'),
-        );
-      }
-      return (await corpus()).engine.answer(parsed.data);
+      const read = readVerifyInput(input, 'input');
+      if (!read.ok) throw new DomainError('VALIDATION', 'Invalid verification request.', read.errors);
+      return (await corpus()).engine.answer(read.input);
+    },
+    async verifyBatch(subjects) {
+      const envelope = VerifyBatchEnvelopeSchema.safeParse({ subjects });
+      if (!envelope.success) throw new DomainError('VALIDATION', 'Invalid verification batch.', fieldErrorsOf(envelope.error, 'subjects'));
+      const { engine } = await corpus();
+      const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), { serve: async (input) => engine.answer(input) });
+      return { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
     },
     async coverage() {
       const { index, revision } = (await corpus()).holder.current();

@@ -1,8 +1,10 @@
-export { createVerifier, type Verifier, type VerifierOptions } from './create-verifier.js';
+export { createVerifier, type Verifier, type VerifierOptions, type VerifyBatchResult } from './create-verifier.js';
+export type { BatchItemError, BatchItemResult } from '../../core/attestation/use-cases/verify-batch.js';
 export type {
   Attestation,
   CoverageManifest,
   NearMatch,
+  ParsedSubject,
   Requalification,
   Verdict,
   VerificationResponse,

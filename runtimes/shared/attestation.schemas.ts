@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS } from '../../core/attestation/verification.model.js';
+import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
+import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verification.model.js';
+import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
+import { fieldErrorsOf } from './field-errors.js';
 
 /**
  * The one source of truth for Area B's wire shapes: the HTTP runtime validates with these,
@@ -8,26 +11,92 @@ import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS } from '../../core/attestation/
  * generated from these.
  */
 
+/** Control characters no name, title or reference holds (tab, line breaks and the like are spacing). */
+const CONTROL_CHARACTER = /[\u0001-\u0008\u000e-\u001f\u007f]/;
+
+/**
+ * The text rules of every subject field, on every runtime (HTTP, batch items, stdio tools,
+ * createVerifier): the NUL character and other control characters are refused.
+ */
+const cleanText = <T extends z.ZodString>(schema: T, what: string) =>
+  schema
+    .refine((s) => !s.includes('\u0000'), NUL_MESSAGE)
+    .refine((s) => !CONTROL_CHARACTER.test(s), `${what} must not contain control characters`);
+
 const subjectField = (what: string) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be a string`) })
-    .trim()
-    .min(1, `${what} must not be blank`)
-    .max(300, `${what} must be at most 300 characters`);
+  cleanText(
+    z
+      .string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be a string`) })
+      .trim()
+      .min(1, `${what} must not be blank`)
+      .max(300, `${what} must be at most 300 characters`),
+    what,
+  );
+
+const refField = (what: string, description: string) =>
+  cleanText(
+    z
+      .string({ error: `${what} must be a string` })
+      .trim()
+      .min(1, `${what} must not be blank`)
+      .max(100, `${what} must be at most 100 characters`),
+    what,
+  )
+    .optional()
+    .meta({ description });
 
 export const VerifyRequestSchema = z
   .object({
     subject_artist: subjectField('subject_artist').meta({ description: 'Name of the master.', example: 'J. M. W. Turner' }),
     subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'The Fighting Temeraire' }),
-    subject_ref: z
-      .string({ error: 'subject_ref must be a string' })
-      .trim()
-      .min(1, 'subject_ref must not be blank')
-      .max(100, 'subject_ref must be at most 100 characters')
-      .optional()
-      .meta({ description: 'Inventory or accession number, or a work_id from near_matches: picks one work where several share a title.' }),
+    subject_ref: refField('subject_ref', 'Inventory or accession number, or a work_id from near_matches: picks one work where several share a title.'),
   })
   .meta({ id: 'VerifyRequest' });
+
+/**
+ * The one reading of a verification subject, shared by every runtime: HTTP `/verify` validates
+ * its body with `VerifyRequestSchema` (this), the batch each of its subjects, the stdio tools
+ * their arguments and createVerifier its input.
+ */
+export function readVerifyInput(raw: unknown, whole = 'input'): { ok: true; input: VerifyInput } | { ok: false; errors: FieldError[] } {
+  const parsed = VerifyRequestSchema.safeParse(raw);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error, whole) };
+}
+
+export const VerifyBatchItemSchema = VerifyRequestSchema.extend({
+  lot: refField('lot', 'Your reference for the subject (a lot number), echoed back with its result.'),
+}).meta({ id: 'VerifyBatchItem' });
+
+/** Reads each subject of a batch on its own: a bad one is an error entry in its place. */
+export function readBatchEntries(subjects: readonly unknown[]): BatchEntry[] {
+  return subjects.map((raw, index): BatchEntry => {
+    const parsed = VerifyBatchItemSchema.safeParse(raw);
+    const lotOf = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && value.length <= 100 ? value.trim() : null);
+    if (!parsed.success) {
+      const lot = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? lotOf((raw as { lot?: unknown }).lot) : null;
+      return {
+        index,
+        lot: lot !== null && VerifyBatchItemSchema.shape.lot.safeParse(lot).success ? lot : null,
+        error: { code: 'invalid_subject', detail: `Subject ${index} is invalid.`, errors: fieldErrorsOf(parsed.error, 'subject') },
+      };
+    }
+    const { lot, ...input } = parsed.data;
+    return { index, lot: lot ?? null, input };
+  });
+}
+
+const batchSubjects = (items: z.ZodType) =>
+  z
+    .array(items, { error: (i) => (i.input === undefined ? 'subjects is required' : 'subjects must be an array') })
+    .min(1, 'subjects must hold at least one subject')
+    .max(MAX_BATCH_SUBJECTS, `subjects must hold at most ${MAX_BATCH_SUBJECTS} subjects`)
+    .meta({ description: `1 to ${MAX_BATCH_SUBJECTS} subjects, each as in /verify with an optional lot. A bad subject is an error entry in its place.` });
+
+/** The batch as documented: its subjects typed. */
+export const VerifyBatchRequestSchema = z.object({ subjects: batchSubjects(VerifyBatchItemSchema) }).meta({ id: 'VerifyBatchRequest' });
+
+/** The batch as validated: the envelope only (a malformed body is a 400); subjects are read one by one. */
+export const VerifyBatchEnvelopeSchema = z.object({ subjects: batchSubjects(z.unknown()) });
 
 export const PillarSchema = z.enum(PILLARS).meta({ id: 'Pillar' });
 
@@ -61,6 +130,28 @@ export const RequalificationSchema = z
   })
   .meta({ id: 'Requalification', description: 'Vocabulary of French decree 81-255 of 3 March 1981. Documentary assistance, not legal advice.' });
 
+export const ParsedSubjectSchema = z
+  .object({
+    name: z.string().meta({ description: 'The artist name as read: claimed qualifier, life dates, honorifics and post-nominals off, natural order.' }),
+    qualifier: z
+      .enum(QUALIFIERS)
+      .nullable()
+      .meta({ description: 'The qualifier the subject claims ("Attributed to", "Atelier de", "After"...), English or French; null for a plain attribution.' }),
+    dates: z
+      .object({
+        birth_year: z.int().nullable(),
+        death_year: z.int().nullable(),
+        active_from: z.int().nullable(),
+        active_to: z.int().nullable(),
+        circa: z.boolean(),
+        text: z.string().meta({ description: 'The dates as written, places included.' }),
+      })
+      .nullable()
+      .meta({ description: 'Life dates read from the artist line; they tell homonyms apart, and dates no covered artist fits mean no match.' }),
+    title: z.string().meta({ description: 'The title as read: the catalogue form the corpus holds exactly (lot number, trailing date, recto/verso or subtitle off), else the title as written.' }),
+  })
+  .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
+
 export const VerificationResponseSchema = z
   .object({
     engine: z.literal(ENGINE_ID),
@@ -68,6 +159,7 @@ export const VerificationResponseSchema = z
     served_at: z.iso.datetime(),
     corpus_revision: z.string(),
     subject: z.object({ artist: z.string(), title: z.string() }),
+    parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
@@ -77,6 +169,34 @@ export const VerificationResponseSchema = z
     disclaimer: z.string(),
   })
   .meta({ id: 'VerificationResponse' });
+
+const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+export const VerifyBatchResponseSchema = z
+  .object({
+    engine: z.literal(ENGINE_ID),
+    subjects: z.int().min(0).meta({ description: 'Subjects in the batch.' }),
+    served: z.int().min(0).meta({ description: 'Subjects served: each archived and metered as one served call, with its own request_id.' }),
+    errors: z.int().min(0).meta({ description: 'Error entries.' }),
+    results: z.array(
+      z
+        .object({
+          index: z.int().min(0).meta({ description: 'Position of the subject in the request.' }),
+          lot: z.string().nullable().meta({ description: 'The subject\'s lot, echoed.' }),
+          result: VerificationResponseSchema.nullable().meta({ description: 'The verification, as /verify answers it; null on an error entry.' }),
+          error: z
+            .object({
+              code: z.enum(BATCH_ERROR_CODES),
+              detail: z.string(),
+              errors: z.array(FieldErrorSchema),
+            })
+            .nullable()
+            .meta({ description: 'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget); null when served.' }),
+        })
+        .meta({ id: 'VerifyBatchItemResult' }),
+    ),
+  })
+  .meta({ id: 'VerifyBatchResponse' });
 
 export const CoverageSchema = z
   .object({

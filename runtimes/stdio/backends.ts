@@ -1,7 +1,7 @@
 import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verification.model.js';
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
-import { createVerifier, type VerifierOptions } from '../embed/create-verifier.js';
-import { CoverageSchema, VerificationResponseSchema } from '../shared/attestation.schemas.js';
+import { createVerifier, type VerifierOptions, type VerifyBatchResult } from '../embed/create-verifier.js';
+import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/attestation.schemas.js';
 import { describeError, silentLog, type StdioLog } from './stdio-log.js';
 
 /**
@@ -11,6 +11,8 @@ import { describeError, silentLog, type StdioLog } from './stdio-log.js';
 export interface VerifyBackend {
   readonly mode: 'embedded' | 'remote';
   verify(input: VerifyInput, signal?: AbortSignal): Promise<VerificationResponse>;
+  /** Subjects as the batch takes them (each read on its own: a bad one is an error entry). */
+  verifyBatch(subjects: readonly unknown[], signal?: AbortSignal): Promise<VerifyBatchResult>;
   coverage(signal?: AbortSignal): Promise<CoverageManifest>;
   /** Optional warm-up (loading the corpus) so that the first call is fast. Never rejects. */
   prepare?(): Promise<void>;
@@ -68,6 +70,7 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
   return {
     mode: 'embedded',
     verify: (input, signal) => guard('verify', signal, () => verifier.verify(input)),
+    verifyBatch: (subjects, signal) => guard('verifyBatch', signal, () => verifier.verifyBatch(subjects)),
     coverage: (signal) => guard('coverage', signal, () => verifier.coverage()),
     async prepare() {
       const started = performance.now();
@@ -207,6 +210,12 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       const parsed = VerificationResponseSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
       return parsed.data as VerificationResponse;
+    },
+    async verifyBatch(subjects, signal) {
+      const body = await call('POST', '/api/v1/verify/batch', { subjects }, signal);
+      const parsed = VerifyBatchResponseSchema.safeParse(body);
+      if (!parsed.success) throw badResponse();
+      return parsed.data as VerifyBatchResult;
     },
     async coverage(signal) {
       const body = await call('GET', '/api/v1/verify/coverage', undefined, signal);

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
-import { CoverageSchema, VerificationResponseSchema, VerifyRequestSchema } from '../shared/attestation.schemas.js';
+import { MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
+import type { VerifyBatchResult } from '../embed/create-verifier.js';
+import {
+  CoverageSchema,
+  readVerifyInput,
+  VerificationResponseSchema,
+  VerifyBatchEnvelopeSchema,
+  VerifyBatchRequestSchema,
+  VerifyBatchResponseSchema,
+  VerifyRequestSchema,
+} from '../shared/attestation.schemas.js';
 import { BackendError, type VerifyBackend } from './backends.js';
 import type { VersionFeatures } from './protocol-versions.js';
 import { describeError, type StdioLog } from './stdio-log.js';
@@ -19,7 +29,7 @@ export interface ToolOutcome {
   isError: boolean;
   /** A readable summary, followed by the JSON when there is structured content. */
   text: string;
-  structured?: VerificationResponse | CoverageManifest;
+  structured?: VerificationResponse | CoverageManifest | VerifyBatchResult;
 }
 
 interface ToolContext {
@@ -60,15 +70,29 @@ const verifyArtRecords: ToolDefinition = {
   input: VerifyRequestSchema,
   output: VerificationResponseSchema,
   async run(args, { backend, signal }) {
-    const parsed = VerifyRequestSchema.safeParse(args);
-    if (!parsed.success) {
-      return invalidArguments(
-        'verify_art_records',
-        fieldErrorsOf(parsed.error, 'arguments'),
-      );
-    }
-    const response = await backend.verify(parsed.data, signal);
+    const read = readVerifyInput(args, 'arguments');
+    if (!read.ok) return invalidArguments('verify_art_records', read.errors);
+    const response = await backend.verify(read.input, signal);
     return { isError: false, text: `${verificationSummary(response)}\n\nResponse JSON:\n${JSON.stringify(response)}`, structured: response };
+  },
+};
+
+const verifyArtRecordsBatch: ToolDefinition = {
+  name: 'verify_art_records_batch',
+  title: 'Verify a whole catalogue of art attributions',
+  description:
+    `Verifies up to ${MAX_BATCH_SUBJECTS} subjects at once (a sale catalogue), each as verify_art_records takes it, with an optional ` +
+    'lot reference echoed back. Artist lines and titles may be written as catalogues write them: life dates and places, ' +
+    '"Sir"/"R.A.", surname first, a claimed qualifier in English or French ("Attributed to", "Atelier de", "After"), lot numbers ' +
+    'and dates in titles; each result\'s `parsed` says how the subject was read. Returns one result per subject, in order; a bad ' +
+    'subject is an error entry in its place (the others are still answered). Each answer keeps its own request_id.',
+  input: VerifyBatchRequestSchema,
+  output: VerifyBatchResponseSchema,
+  async run(args, { backend, signal }) {
+    const envelope = VerifyBatchEnvelopeSchema.strict().safeParse(args);
+    if (!envelope.success) return invalidArguments('verify_art_records_batch', fieldErrorsOf(envelope.error, 'arguments'));
+    const result = await backend.verifyBatch(envelope.data.subjects, signal);
+    return { isError: false, text: `${batchSummary(result)}\n\nResponse JSON:\n${JSON.stringify(result)}`, structured: result };
   },
 };
 
@@ -91,7 +115,7 @@ const verifyCoverage: ToolDefinition = {
   },
 };
 
-const TOOLS: readonly ToolDefinition[] = [verifyArtRecords, verifyCoverage];
+const TOOLS: readonly ToolDefinition[] = [verifyArtRecords, verifyCoverage, verifyArtRecordsBatch];
 
 export const TOOL_NAMES = TOOLS.map((t) => t.name);
 
@@ -219,6 +243,21 @@ export function verificationSummary(r: VerificationResponse): string {
   }
   lines.push(`request_id ${r.request_id}; corpus_revision ${r.corpus_revision}; served_at ${r.served_at}.`);
   lines.push(r.disclaimer);
+  return lines.join('\n');
+}
+
+export function batchSummary(b: VerifyBatchResult): string {
+  const verdicts = new Map<string, number>();
+  for (const r of b.results) if (r.result !== null) verdicts.set(r.result.verdict, (verdicts.get(r.result.verdict) ?? 0) + 1);
+  const lines = [
+    `Batch: ${b.subjects} subjects, ${b.served} answered (${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ') || 'none'}), ${b.errors} error entries.`,
+  ];
+  for (const r of b.results.slice(0, 20)) {
+    const label = r.lot === null ? `#${r.index}` : `#${r.index} (lot ${r.lot})`;
+    if (r.result !== null) lines.push(`- ${label}: ${r.result.verdict} for ${quoted(r.result.parsed.title)} by ${r.result.parsed.name}; request_id ${r.result.request_id}`);
+    else if (r.error !== null) lines.push(`- ${label}: ${r.error.code}: ${[r.error.detail, ...r.error.errors.map((e) => `${e.path}: ${e.message}`)].join(' ')}`);
+  }
+  if (b.results.length > 20) lines.push(`- … ${b.results.length - 20} more in the JSON below.`);
   return lines.join('\n');
 }
 

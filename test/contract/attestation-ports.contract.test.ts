@@ -39,6 +39,7 @@ function trace(overrides: Partial<VerificationTrace> = {}): VerificationTrace {
       served_at: '2026-11-03T10:00:00.000Z',
       corpus_revision: 'abc.0',
       subject: { artist: 'Turner', title: 'Snow Storm' },
+      parsed: { name: 'Turner', qualifier: null, dates: null, title: 'Snow Storm' },
       verdict: 'unavailable',
       verified_pillars: [],
       contradicted_pillars: [],

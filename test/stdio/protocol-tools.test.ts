@@ -127,6 +127,9 @@ describe('tools/call: protocol errors and failures', () => {
       verify: async () => {
         throw new Error('SQLITE_CORRUPT: database disk image is malformed at /srv/secret/path.db');
       },
+      verifyBatch: async () => {
+        throw new Error('SQLITE_CORRUPT: database disk image is malformed at /srv/secret/path.db');
+      },
       coverage: async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'index')");
       },
@@ -148,6 +151,9 @@ describe('tools/call: protocol errors and failures', () => {
         throw new BackendError('invalid_arguments', 'The attestation API rejected the request.', {
           fieldErrors: [{ path: 'subject_title', message: 'must not contain control characters' }],
         });
+      },
+      verifyBatch: async () => {
+        throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });
       },
       coverage: async () => {
         throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });

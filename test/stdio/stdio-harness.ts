@@ -159,6 +159,10 @@ export function slowBackend(inner: VerifyBackend = testBackend(), delayMs = 60_0
       await hold('verify', signal);
       return inner.verify(input, signal);
     },
+    async verifyBatch(subjects, signal) {
+      await hold('verifyBatch', signal);
+      return inner.verifyBatch(subjects, signal);
+    },
     async coverage(signal) {
       await hold('coverage', signal);
       return inner.coverage(signal);

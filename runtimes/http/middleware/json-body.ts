@@ -22,6 +22,18 @@ function hasBody(ctx: Context): boolean {
  * string holding U+0000 anywhere in the body is a 400 naming its path (findNulCharacter).
  */
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
+  return parseJsonBody(ctx, next, true);
+}
+
+/**
+ * The same, for a route whose own schema refuses U+0000 where it matters, part by part (the
+ * batch: a NUL in one subject makes that subject an error entry, not the whole body a 400).
+ */
+export async function jsonBodyKeepingNul(ctx: Context, next: Next): Promise<void> {
+  return parseJsonBody(ctx, next, false);
+}
+
+async function parseJsonBody(ctx: Context, next: Next, refuseNul: boolean): Promise<void> {
   if (hasBody(ctx) && !ctx.is('application/json', '+json')) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This endpoint accepts application/json, not ${ctx.get('Content-Type') || 'an untyped body'}.`);
   }
@@ -30,7 +42,7 @@ export async function jsonBody(ctx: Context, next: Next): Promise<void> {
     return next();
   }
   return parser(ctx, async () => {
-    const nul = findNulCharacter((ctx.request as any).body);
+    const nul = refuseNul ? findNulCharacter((ctx.request as any).body) : null;
     if (nul !== null) throw validationError('The request body is invalid.', [{ path: nul, message: NUL_MESSAGE }]);
     await next();
   });

@@ -11,6 +11,12 @@ export interface LimitRule {
   id: string;
 }
 
+/**
+ * Spends one more unit of the budget the request passed (set on `ctx.state.rateLimitSpend` by
+ * the innermost limiter): true when the budget covered it, false when it is spent.
+ */
+export type RateLimitSpend = () => Promise<boolean>;
+
 /** The process-wide limiting settings: one store, one window (60 s unless `RATE_LIMIT_WINDOW_MS`). */
 export interface RateLimiting {
   store: RateLimitStore;
@@ -80,17 +86,44 @@ export function rateLimit(
     if (!rule) return next();
     const outer = snapshot(ctx);
     let passed = false;
-    const inner = async (): Promise<void> => {
-      passed = true;
+    let usedDriver: 'memory' | 'redis' = 'memory';
+    const setHeaders = (): void => {
       const remaining = Number(ctx.response.get('X-RateLimit-Remaining') || 0);
       const reset = Math.ceil(Number(ctx.response.get('X-RateLimit-Reset') || 0));
       ctx.set('X-RateLimit-Reset', String(reset));
       ctx.set('RateLimit-Policy', policyOf(rule));
       ctx.set('RateLimit', stateOf(rule, remaining, reset));
       if (outer) stack(ctx, outer);
+    };
+    const inner = async (): Promise<void> => {
+      passed = true;
+      setHeaders();
+      (ctx.state as { rateLimitSpend?: RateLimitSpend }).rateLimitSpend = spendOne;
       await next();
     };
+    /** One more unit of the same budget, for a request that is several calls (a batch). */
+    const spendOne: RateLimitSpend = async () => {
+      ctx.state.rateLimitRule = rule;
+      try {
+        await limiterFor(usedDriver, rule.max)(ctx, async () => undefined);
+        setHeaders();
+        return true;
+      } catch (err) {
+        if ((err as LimiterError).status !== 429) {
+          // The shared store failed mid-request: the group's outage policy decides.
+          store.warn(err, `rate-limit store unreachable: group "${rule.policy}" fails ${onStoreFailure}`);
+          return onStoreFailure === 'open';
+        }
+        // Over the budget: the limiter wrote a 429 onto the context; the request itself goes on.
+        ctx.status = 200;
+        ctx.remove('Retry-After');
+        ctx.set('X-RateLimit-Remaining', '0');
+        setHeaders();
+        return false;
+      }
+    };
     const run = async (driver: 'memory' | 'redis'): Promise<void> => {
+      usedDriver = driver;
       ctx.state.rateLimitRule = rule; // read synchronously by the limiter's `id`
       try {
         await limiterFor(driver, rule.max)(ctx, inner);

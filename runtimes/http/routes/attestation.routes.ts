@@ -4,8 +4,10 @@ import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/a
 import { type ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
-import type { VerifyInput } from '../../../core/attestation/verification.model.js';
+import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
+import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
 import type { Clock } from '../../../core/shared/ports.js';
+import { validationError } from '../../../core/shared/errors.js';
 import {
   CoverageSchema,
   ReplaySchema,
@@ -14,8 +16,15 @@ import {
   UsageQuerySchema,
   UsageSchema,
   VerificationResponseSchema,
+  VerifyBatchEnvelopeSchema,
+  VerifyBatchRequestSchema,
+  VerifyBatchResponseSchema,
   VerifyRequestSchema,
+  readBatchEntries,
 } from '../../shared/attestation.schemas.js';
+import { fieldErrorsOf } from '../../shared/field-errors.js';
+import { jsonBodyKeepingNul } from '../middleware/json-body.js';
+import type { RateLimitSpend } from '../middleware/rate-limit.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
@@ -74,6 +83,49 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         deps.onVerdict?.(response.verdict, caller.tier);
         ctx.body = response;
       },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/verify/batch',
+      operationId: 'verifyAttributionBatch',
+      summary: 'Verify a whole catalogue',
+      description:
+        `Up to ${MAX_BATCH_SUBJECTS} subjects in one request, each as in /verify with an optional \`lot\` echoed back. ` +
+        'One result per subject, in order; each served subject has its own request_id and is archived and metered as one served call ' +
+        '(sandbox: each subject counts against the sandbox budget; a subject past it is a rate_limited entry). A bad subject is an ' +
+        'error entry in its place; a malformed body is a 400. Verdicts are the same as one subject at a time.',
+      tag: 'Attestation',
+      security: 'apiKeyOptional',
+      rateLimited: true,
+      rawBody: { 'application/json': VerifyBatchRequestSchema },
+      responses: {
+        200: { description: 'One result or error entry per subject, in order.', schema: VerifyBatchResponseSchema },
+        ...common,
+        413: problem('Body over 1 MiB.'),
+        415: problem('Body is not application/json.'),
+      },
+      handler: (ctx) =>
+        jsonBodyKeepingNul(ctx, async () => {
+          const raw: unknown = (ctx.request as { body?: unknown }).body;
+          if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+            throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
+          }
+          const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
+          if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
+          const caller = callerOf(ctx);
+          const spend = (ctx.state as { rateLimitSpend?: RateLimitSpend }).rateLimitSpend;
+          const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), {
+            serve: async (input) => {
+              const response = await deps.verify.execute(input, caller);
+              deps.onVerdict?.(response.verdict, caller.tier);
+              return response;
+            },
+            // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
+            admit: caller.tier === 'sandbox' && spend !== undefined ? spend : undefined,
+          });
+          ctx.status = 200;
+          ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
+        }),
     }),
     defineRoute({
       method: 'get',

@@ -1,0 +1,171 @@
+/**
+ * Reading an artist line as catalogues and assistants write it, into a structured claim:
+ *
+ *   "Sir Joshua Reynolds P.R.A. (Plympton 1723-1792 London)"
+ *   "TURNER, Joseph Mallord William (1775-1851)"
+ *   "Atelier de Richard Wilson", "After Rembrandt van Rijn (fl. 1630-1669)"
+ *
+ * gives the name, the claimed qualifier (English or French, see claimed-qualifier.ts) and the
+ * life dates (places around them dropped). The name is offered to the matcher in several forms,
+ * most literal first (`nameForms`): as written, without post-nominals (R.A., P.R.A., Bt...),
+ * without honorifics (Sir, Lord...). The corpus decides which form names a covered artist, so
+ * that "Sir George Howland Beaumont, Bt" or "the Elder" stay part of a name where the corpus
+ * has them. Pure: no corpus knowledge here.
+ */
+import type { Qualifier } from '../corpus.model.js';
+import type { ParsedDates } from '../verification.model.js';
+import { foldText } from '../normalise.js';
+import { readClaimedQualifier } from './claimed-qualifier.js';
+
+/** Claimed life dates: the `dates` of the `parsed` echo. */
+export type LifeDates = ParsedDates;
+
+export interface ArtistLine {
+  /** The name as read: qualifier and dates removed, in natural order when it was inverted. */
+  name: string;
+  /** The claimed qualifier; null when the line names the artist plainly. */
+  qualifier: Qualifier | null;
+  dates: LifeDates | null;
+  /** Forms of the name to look up, most literal first (distinct). */
+  nameForms: string[];
+}
+
+const YEAR = /(?<!\d)\d{3,4}(?!\d)/g;
+/** The end of a range written short: "1723-92". */
+const SHORT_RANGE_END = /\d{4}\s*[-\u2013\u2014/]\s*(\d{2})(?!\d)/;
+const CIRCA = /(?:^|[^\p{L}])(?:c|ca|circa|about|vers|env)(?:\.|(?![\p{L}]))/iu;
+const ACTIVE = /(?:^|[^\p{L}])(?:fl|active|act|actif|active)(?:\.|(?![\p{L}]))/iu;
+const BORN = /(?:^|[^\p{L}])(?:b|born|ne|née|né|nee)(?:\.|(?![\p{L}]))/iu;
+const DIED = /(?:^|[^\p{L}])(?:d|died|mort|morte|†)(?:\.|(?![\p{L}]))|†/iu;
+
+/** A parenthesised or bracketed group holding a year. */
+const DATE_GROUP = /\s*[([]([^()[\]]*\d{3,4}[^()[\]]*)[)\]]/g;
+/** Dates written after the name without brackets: ", 1775-1851", " c. 1723-1792", " fl. 1650". */
+const TRAILING_DATES =
+  /(?:,\s*|\s+)((?:(?:c|ca|circa|fl|active|born|b|d|died|ne|né)\.?\s*)?\d{3,4}(?:\s*[-\u2013\u2014/]\s*(?:(?:c|ca|circa|d)\.?\s*)?\d{2,4})?)\s*$/iu;
+
+/** Reads years out of a date text; null when it holds none. */
+export function readLifeDates(text: string): LifeDates | null {
+  const years = [...text.matchAll(YEAR)].map((m) => {
+    const n = Number(m[0]);
+    return { n, digits: m[0].length, at: m.index ?? 0 };
+  });
+  const shortEnd = SHORT_RANGE_END.exec(text);
+  if (years.length === 1 && shortEnd !== null) years.push({ n: Number(shortEnd[1]), digits: 2, at: shortEnd.index });
+  if (years.length === 0) return null;
+  const circa = CIRCA.test(text);
+  const dates: LifeDates = { birth_year: null, death_year: null, active_from: null, active_to: null, circa, text: text.trim() };
+  const first = years[0]!.n;
+  let second = years.length > 1 ? years[1]!.n : null;
+  // "1723-92": a short second year takes the first one's century.
+  if (second !== null && years[1]!.digits < 4 && years[0]!.digits === 4) {
+    const width = years[1]!.digits;
+    const base = Math.floor(first / 10 ** width) * 10 ** width;
+    second = base + second < first ? base + 10 ** width + second : base + second;
+  }
+  if (ACTIVE.test(text)) {
+    dates.active_from = first;
+    dates.active_to = second ?? first;
+  } else if (second !== null) {
+    dates.birth_year = first;
+    dates.death_year = second;
+  } else if (DIED.test(text)) {
+    dates.death_year = first;
+  } else if (BORN.test(text)) {
+    dates.birth_year = first;
+  } else {
+    return null; // one year, said to be nothing: nothing to compare
+  }
+  return dates;
+}
+
+/** Post-nominal letters and titles after a name (compared folded, dots and spaces removed). */
+const POST_NOMINALS = new Set([
+  'ra', 'pra', 'ara', 'rsa', 'prsa', 'arsa', 'rha', 'prha', 'rba', 'rbsa', 'rca', 'rwa', 'rws', 'ows', 'rsw', 'ri', 'rhs', 'rp', 'rbs', 'rbc',
+  'frs', 'fsa', 'frsa', 'om', 'kb', 'kcb', 'kcvo', 'cvo', 'cbe', 'obe', 'mbe', 'rba', 'bt', 'bart', 'kt', 'esq', 'esquire',
+]);
+/** Honorifics before a name. */
+const HONORIFICS = new Set(['sir', 'lord', 'dame', 'baron', 'baronet']);
+
+const compact = (token: string) => foldText(token).replace(/ /g, '');
+const isPostNominal = (segment: string) => {
+  const tokens = segment.split(/\s+/).filter((t) => t !== '' && t !== '&' && compact(t) !== 'and');
+  return tokens.length > 0 && tokens.every((t) => POST_NOMINALS.has(compact(t)));
+};
+
+function distinctPush(list: string[], form: string): void {
+  const trimmed = form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
+  if (trimmed !== '' && !list.includes(trimmed)) list.push(trimmed);
+}
+
+/** The name forms the matcher tries, most literal first. */
+function nameFormsOf(name: string): { natural: string; forms: string[] } {
+  const forms: string[] = [];
+  distinctPush(forms, name);
+  // Post-nominals as comma segments: "Reynolds, Sir Joshua, P.R.A."; "Beaumont, Sir George, Bt".
+  const segments = name.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  while (segments.length > 1 && isPostNominal(segments[segments.length - 1] as string)) segments.pop();
+  distinctPush(forms, segments.join(', '));
+  // Natural order: "Turner, Joseph Mallord William" -> "Joseph Mallord William Turner".
+  let natural = segments.join(', ');
+  if (segments.length === 2 && !isPostNominal(segments[1] as string)) natural = `${segments[1]} ${segments[0]}`;
+  distinctPush(forms, natural);
+  // Post-nominals as trailing words: "Sir Joshua Reynolds P.R.A."
+  const words = natural.split(/\s+/).filter((w) => w !== '');
+  while (words.length > 1 && POST_NOMINALS.has(compact(words[words.length - 1] as string).replace(/,$/, ''))) words.pop();
+  const plain = words.join(' ').replace(/,\s*$/, '');
+  distinctPush(forms, plain);
+  // Honorifics: "Sir Joshua Reynolds" -> "Joshua Reynolds".
+  const bare = [...words];
+  while (bare.length > 1 && HONORIFICS.has(compact(bare[0] as string))) bare.shift();
+  distinctPush(forms, bare.join(' ').replace(/,\s*$/, ''));
+  return { natural: bare.join(' ').replace(/,\s*$/, '') || natural, forms };
+}
+
+/** Reads an artist line (see the module comment). Never throws; an empty line gives an empty name. */
+export function parseArtistLine(input: string): ArtistLine {
+  let rest = typeof input === 'string' ? input.trim() : '';
+  const claimed = readClaimedQualifier(rest);
+  const qualifier = claimed?.qualifier ?? null;
+  if (claimed !== null) rest = rest.slice(claimed.length).trim();
+
+  let dates: LifeDates | null = null;
+  rest = rest.replace(DATE_GROUP, (whole, inner: string) => {
+    const read = readLifeDates(inner);
+    if (read === null) return whole;
+    dates ??= read;
+    return ' ';
+  });
+  if (dates === null) {
+    const trailing = TRAILING_DATES.exec(rest);
+    const read = trailing === null ? null : readLifeDates(trailing[1] as string);
+    if (read !== null && trailing !== null && trailing.index > 0) {
+      dates = read;
+      rest = rest.slice(0, trailing.index);
+    }
+  }
+  rest = rest.replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+  const { natural, forms } = nameFormsOf(rest);
+  return { name: natural, qualifier, dates, nameForms: forms };
+}
+
+/** How many years a life date may be off before it names someone else (more when "c."). */
+export const DATE_TOLERANCE_YEARS = 3;
+export const CIRCA_TOLERANCE_YEARS = 10;
+
+/**
+ * Whether claimed dates fit an artist's recorded years. A year the record lacks is not
+ * compared; a year of activity must fall within the recorded life.
+ */
+export function datesFit(dates: LifeDates, artist: { birth_year: number | null; death_year: number }): boolean {
+  const slack = dates.circa ? CIRCA_TOLERANCE_YEARS : DATE_TOLERANCE_YEARS;
+  const near = (claimed: number | null, recorded: number | null) =>
+    claimed === null || recorded === null || Math.abs(claimed - recorded) <= slack;
+  if (!near(dates.birth_year, artist.birth_year) || !near(dates.death_year, artist.death_year)) return false;
+  for (const year of [dates.active_from, dates.active_to]) {
+    if (year === null) continue;
+    if (artist.birth_year !== null && year < artist.birth_year - slack) return false;
+    if (year > artist.death_year + slack) return false;
+  }
+  return true;
+}
