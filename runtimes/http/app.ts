@@ -3,6 +3,7 @@ import Koa, { type Context, type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
+import { methodGuard } from './middleware/methods.js';
 import type { HttpMetrics } from './middleware/metrics.js';
 import { requestIdMiddleware } from './middleware/request-id.js';
 import { koaPath, type RouteSpec, validateInput } from './route-spec.js';
@@ -67,7 +68,7 @@ export function createApp(parts: AppParts): Koa {
       router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });
     }
   }
+  app.use(methodGuard(router));
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
   return app;
 }

@@ -5,6 +5,7 @@ import { type ApiKeys, parseMonth, requireProduction, usageStatement } from '../
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { VerifyInput } from '../../../core/attestation/verification.model.js';
+import { isDomainError } from '../../../core/shared/errors.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {
   CoverageSchema,
@@ -39,12 +40,23 @@ const common = {
 
 export const callerOf = (ctx: Context): Caller => ctx.state.caller as Caller;
 
-/** Resolves `X-API-Key` to a caller before the limiter runs; an unknown key is a 401. */
+/** The challenge of a 401 on the attestation routes (RFC 9110 §11.6.1: every 401 carries one). */
+export const API_KEY_CHALLENGE = 'ApiKey realm="verify", header="X-API-Key"';
+
+/**
+ * Resolves `X-API-Key` to a caller before the limiter runs; an unknown key is a 401. Every 401
+ * of the group (unknown or revoked key, no key where one is required) carries `WWW-Authenticate`.
+ */
 export function apiKeyCaller(keys: ApiKeys) {
   return async (ctx: Context, next: () => Promise<void>) => {
-    const header = ctx.get('X-API-Key');
-    ctx.state.caller = await keys.authenticate(ctx.headers['x-api-key'] === undefined ? undefined : header);
-    await next();
+    const presented = ctx.headers['x-api-key'] !== undefined;
+    try {
+      ctx.state.caller = await keys.authenticate(presented ? ctx.get('X-API-Key') : undefined);
+      await next();
+    } catch (err) {
+      if (isDomainError(err) && err.code === 'UNAUTHENTICATED') ctx.set('WWW-Authenticate', presented ? `${API_KEY_CHALLENGE}, error="invalid_key"` : API_KEY_CHALLENGE);
+      throw err;
+    }
   };
 }
 
