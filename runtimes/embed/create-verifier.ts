@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import { HmacCursorSealer } from '../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds, systemClock } from '../../adapters/node/node-platform.js';
 import { CorpusHolder } from '../../core/attestation/corpus-provider.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { buildCoverage } from '../../core/attestation/coverage.js';
+import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../core/attestation/coverage.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
 import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
-import { VerifyRequestSchema } from '../shared/attestation.schemas.js';
+import { CoverageToolInputSchema, VerifyRequestSchema } from '../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export interface VerifierOptions {
@@ -19,8 +21,12 @@ export interface VerifierOptions {
 export interface Verifier {
   /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */
   verify(input: { subject_artist: string; subject_title: string; subject_ref?: string }): Promise<VerificationResponse>;
-  /** Same manifest as `GET /api/v1/verify/coverage`. */
-  coverage(): Promise<CoverageManifest>;
+  /**
+   * Same manifest as `GET /api/v1/verify/coverage`; with a query (`artist`, `prefix`, `limit`,
+   * `cursor`), one page of the matching artists, as the endpoint with those parameters.
+   * Rejects with a DomainError (code VALIDATION) on a bad query or a cursor of another query.
+   */
+  coverage(query?: CoverageQuery): Promise<CoverageManifest>;
 }
 
 /**
@@ -35,6 +41,8 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       return { holder, engine: new AttestationEngine(holder, systemClock, cryptoIds) };
     }));
 
+  // Coverage cursors are sealed with a key of this verifier's own: valid while it lives.
+  const cursors = new HmacCursorSealer(randomBytes(32));
   return {
     async verify(input) {
       const parsed = VerifyRequestSchema.safeParse(input);
@@ -47,9 +55,12 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       }
       return (await corpus()).engine.answer(parsed.data);
     },
-    async coverage() {
+    async coverage(query) {
+      const parsed = CoverageToolInputSchema.safeParse(query ?? {});
+      if (!parsed.success) throw new DomainError('VALIDATION', 'Invalid coverage query.', fieldErrorsOf(parsed.error, 'query'));
       const { index, revision } = (await corpus()).holder.current();
-      return buildCoverage(index, revision, systemClock.now().toISOString());
+      const now = systemClock.now().toISOString();
+      return isCoverageQuery(parsed.data) ? coveragePage(index, revision, now, parsed.data, cursors) : buildCoverage(index, revision, now);
     },
   };
 }

@@ -1,4 +1,5 @@
 export { createVerifier, type Verifier, type VerifierOptions } from './create-verifier.js';
+export type { CoverageQuery } from '../../core/attestation/coverage.js';
 export type {
   Attestation,
   CoverageManifest,

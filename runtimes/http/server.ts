@@ -10,6 +10,7 @@ import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
+import type { CursorSealer } from '../../core/shared/keyset-cursor.js';
 import type { Clock } from '../../core/shared/ports.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { Config } from '../shared/config.js';
@@ -64,6 +65,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
     corpus,
     clock: container.get<Clock>(PLATFORM.Clock),
+    cursors: container.get<CursorSealer>(CALLS.CursorSealer),
     onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
   });
 

@@ -1,3 +1,4 @@
+import type { CoverageQuery } from '../../core/attestation/coverage.js';
 import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verification.model.js';
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
 import { createVerifier, type VerifierOptions } from '../embed/create-verifier.js';
@@ -11,7 +12,8 @@ import { describeError, silentLog, type StdioLog } from './stdio-log.js';
 export interface VerifyBackend {
   readonly mode: 'embedded' | 'remote';
   verify(input: VerifyInput, signal?: AbortSignal): Promise<VerificationResponse>;
-  coverage(signal?: AbortSignal): Promise<CoverageManifest>;
+  /** The whole manifest, or with a query one page of the matching artists. */
+  coverage(query?: CoverageQuery, signal?: AbortSignal): Promise<CoverageManifest>;
   /** Optional warm-up (loading the corpus) so that the first call is fast. Never rejects. */
   prepare?(): Promise<void>;
 }
@@ -68,7 +70,7 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
   return {
     mode: 'embedded',
     verify: (input, signal) => guard('verify', signal, () => verifier.verify(input)),
-    coverage: (signal) => guard('coverage', signal, () => verifier.coverage()),
+    coverage: (query, signal) => guard('coverage', signal, () => verifier.coverage(query)),
     async prepare() {
       const started = performance.now();
       try {
@@ -208,8 +210,11 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       if (!parsed.success) throw badResponse();
       return parsed.data as VerificationResponse;
     },
-    async coverage(signal) {
-      const body = await call('GET', '/api/v1/verify/coverage', undefined, signal);
+    async coverage(query, signal) {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
+      const search = params.size > 0 ? `?${params}` : '';
+      const body = await call('GET', `/api/v1/verify/coverage${search}`, undefined, signal);
       const parsed = CoverageSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
       return parsed.data as CoverageManifest;

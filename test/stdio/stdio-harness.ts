@@ -159,9 +159,9 @@ export function slowBackend(inner: VerifyBackend = testBackend(), delayMs = 60_0
       await hold('verify', signal);
       return inner.verify(input, signal);
     },
-    async coverage(signal) {
+    async coverage(query, signal) {
       await hold('coverage', signal);
-      return inner.coverage(signal);
+      return inner.coverage(query, signal);
     },
   };
   return { backend, aborted };
