@@ -103,4 +103,8 @@ export interface CoverageManifest {
     claims_by_source: Record<string, number>;
   };
   artists: CoverageArtist[];
+  /** With a coverage query only: how many artists the query matched, over every page. */
+  artists_matched?: number;
+  /** With a coverage query only: the next page's cursor, null on the last page. */
+  next_cursor?: string | null;
 }

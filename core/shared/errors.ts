@@ -44,26 +44,50 @@ export const conflict = (message: string) => new DomainError('CONFLICT', message
 /**
  * The NUL character (U+0000) is refused in stored text: it means nothing in a name, a summary
  * or a transcript, and PostgreSQL cannot store it in text, so every adapter refuses it alike.
- * Returns the path of the first string (key or value) holding one, or null.
+ * Returns the path of the first string (key or value) holding one, or null. Iterative (an
+ * explicit stack, depth-first in document order): client input of any depth cannot exhaust
+ * the call stack.
  */
 export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
+  const stack: { value: unknown; path: string }[] = [{ value, path }];
+  while (stack.length > 0) {
+    const { value: v, path: at } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at || '(value)';
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, v] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return at;
-      const found = findNulCharacter(v, at);
-      if (found !== null) return found;
+    if (typeof v !== 'object' || v === null) continue;
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
+    const children: { value: unknown; path: string }[] = [];
+    for (const [key, child] of entries) {
+      const childPath = at ? `${at}.${key}` : key;
+      if (!Array.isArray(v) && key.includes('\u0000')) {
+        // A key holding NUL is found when its place in document order comes up.
+        children.push({ value: '\u0000', path: childPath });
+        continue;
+      }
+      children.push({ value: child, path: childPath });
     }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
+}
+
+/** How deep client JSON may nest (objects and arrays): far beyond any body of this API. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `value` nests objects or arrays deeper than `max` levels (iterative, stops early). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, depth } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
 }
 
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';

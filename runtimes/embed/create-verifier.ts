@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
+import { HmacCursorSealer } from '../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds, systemClock } from '../../adapters/node/node-platform.js';
 import { CorpusHolder } from '../../core/attestation/corpus-provider.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { buildCoverage } from '../../core/attestation/coverage.js';
+import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../core/attestation/coverage.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
 import { type BatchItemResult, verifyBatch } from '../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type CoverageManifest, type VerificationResponse } from '../../core/attestation/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
-import { readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
+import { CoverageToolInputSchema, readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export interface VerifierOptions {
@@ -34,8 +36,12 @@ export interface Verifier {
    * is not an array of 1 to 1,000 entries.
    */
   verifyBatch(subjects: readonly unknown[]): Promise<VerifyBatchResult>;
-  /** Same manifest as `GET /api/v1/verify/coverage`. */
-  coverage(): Promise<CoverageManifest>;
+  /**
+   * Same manifest as `GET /api/v1/verify/coverage`; with a query (`artist`, `prefix`, `limit`,
+   * `cursor`), one page of the matching artists, as the endpoint with those parameters.
+   * Rejects with a DomainError (code VALIDATION) on a bad query or a cursor of another query.
+   */
+  coverage(query?: CoverageQuery): Promise<CoverageManifest>;
 }
 
 /**
@@ -50,6 +56,8 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       return { holder, engine: new AttestationEngine(holder, systemClock, cryptoIds) };
     }));
 
+  // Coverage cursors are sealed with a key of this verifier's own: valid while it lives.
+  const cursors = new HmacCursorSealer(randomBytes(32));
   return {
     async verify(input) {
       const read = readVerifyInput(input, 'input');
@@ -63,9 +71,12 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), { serve: async (input) => engine.answer(input) });
       return { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
     },
-    async coverage() {
+    async coverage(query) {
+      const parsed = CoverageToolInputSchema.safeParse(query ?? {});
+      if (!parsed.success) throw new DomainError('VALIDATION', 'Invalid coverage query.', fieldErrorsOf(parsed.error, 'query'));
       const { index, revision } = (await corpus()).holder.current();
-      return buildCoverage(index, revision, systemClock.now().toISOString());
+      const now = systemClock.now().toISOString();
+      return isCoverageQuery(parsed.data) ? coveragePage(index, revision, now, parsed.data, cursors) : buildCoverage(index, revision, now);
     },
   };
 }

@@ -1,5 +1,6 @@
 export { createVerifier, type Verifier, type VerifierOptions, type VerifyBatchResult } from './create-verifier.js';
 export type { BatchItemError, BatchItemResult } from '../../core/attestation/use-cases/verify-batch.js';
+export type { CoverageQuery } from '../../core/attestation/coverage.js';
 export type {
   Attestation,
   CoverageManifest,

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
+import compress from 'koa-compress';
 import type { Logger } from 'pino';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
+import { methodGuard } from './middleware/methods.js';
 import type { HttpMetrics } from './middleware/metrics.js';
 import { requestIdMiddleware } from './middleware/request-id.js';
 import { koaPath, type RouteSpec, validateInput } from './route-spec.js';
@@ -49,6 +51,9 @@ function routeHandler(spec: RouteSpec): Middleware {
   };
 }
 
+/** Responses larger than this are compressed when the client accepts an encoding. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /** Builds the Koa application: cross-cutting middleware, then each group's middleware and routes. */
 export function createApp(parts: AppParts): Koa {
   const app = new Koa({ proxy: parts.trustProxy, maxIpsCount: parts.maxIpsCount ?? 0 });
@@ -56,6 +61,9 @@ export function createApp(parts: AppParts): Koa {
   app.use(requestIdMiddleware);
   app.use(accessLog(parts.logger));
   app.use(parts.metrics.middleware);
+  // Bodies over 1 KiB are compressed when the client accepts it (br, gzip or deflate; none
+  // without Accept-Encoding), problem documents included: docs/decisions/0013-edge-hardening.md.
+  app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
   app.use(errorMiddleware(parts.logger, parts.isTransient));
 
   const router = new Router();
@@ -67,7 +75,7 @@ export function createApp(parts: AppParts): Koa {
       router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });
     }
   }
+  app.use(methodGuard(router));
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
   return app;
 }

@@ -27,7 +27,10 @@ export const PROBLEM_TYPES: Record<number, { slug: string; title: string }> = {
   413: { slug: 'payload-too-large', title: 'Payload too large' },
   415: { slug: 'unsupported-media-type', title: 'Unsupported media type' },
   429: { slug: 'rate-limited', title: 'Too many requests' },
+  408: { slug: 'request-timeout', title: 'Request timeout' },
+  431: { slug: 'headers-too-large', title: 'Request header fields too large' },
   500: { slug: 'internal', title: 'Internal server error' },
+  501: { slug: 'not-implemented', title: 'Not implemented' },
   503: { slug: 'unavailable', title: 'Service unavailable' },
 };
 

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { ZodObject, ZodType } from 'zod';
-import { validationError } from '../../core/shared/errors.js';
+import { type FieldError, validationError } from '../../core/shared/errors.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
@@ -53,21 +53,29 @@ export function defineRoute<P, Q, B>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, 
 
 export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
-function parsePart<T>(schema: ZodType | undefined, value: unknown, part: string): T {
-  if (!schema) return value as T;
+type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+function parsePart<T>(schema: ZodType | undefined, value: unknown, part: string): Parsed<T> {
+  if (!schema) return { ok: true, value: value as T };
   const result = schema.safeParse(value);
-  if (result.success) return result.data as T;
-  throw validationError(`The request ${part} is invalid.`, fieldErrorsOf(result.error, part));
+  return result.success ? { ok: true, value: result.data as T } : { ok: false, errors: fieldErrorsOf(result.error, part) };
 }
 
-/** Validates params, query and body against the route's schemas, in that order. */
+/**
+ * Validates params, query and body against the route's schemas; every invalid field of every
+ * part is listed in one 400 (not the first part's only).
+ */
 export function validateInput<P, Q, B>(spec: RouteSpec<P, Q, B>, ctx: Context): Input<P, Q, B> {
   const params = parsePart<P>(spec.params, (ctx as any).params ?? {}, 'path');
   const query = parsePart<Q>(spec.query, { ...ctx.query }, 'query');
-  let rawBody = (ctx.request as any).body;
-  if (spec.body && (rawBody === undefined || rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))) {
-    throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
-  }
-  const body = parsePart<B>(spec.body, rawBody, 'body');
-  return { params, query, body };
+  const rawBody = (ctx.request as any).body;
+  const body: Parsed<B> =
+    spec.body && (rawBody === undefined || rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))
+      ? { ok: false, errors: [{ path: 'body', message: 'must be a JSON object' }] }
+      : parsePart<B>(spec.body, rawBody, 'body');
+  if (params.ok && query.ok && body.ok) return { params: params.value, query: query.value, body: body.value };
+  const failed = [params, query, body].filter((p): p is { ok: false; errors: FieldError[] } => !p.ok);
+  const parts = [!params.ok && 'path', !query.ok && 'query', !body.ok && 'body'].filter(Boolean).join(', ');
+  const detail = !body.ok && body.errors.length === 1 && body.errors[0]!.path === 'body' && failed.length === 1 ? 'The request body must be a JSON object.' : `The request ${parts} is invalid.`;
+  throw validationError(detail, failed.flatMap((p) => p.errors));
 }

@@ -10,6 +10,7 @@ import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
+import type { CursorSealer } from '../../core/shared/keyset-cursor.js';
 import type { Clock } from '../../core/shared/ports.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { Config } from '../shared/config.js';
@@ -18,6 +19,7 @@ import { CALLS } from '../shared/composition/calls.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createApp, type RouteGroup } from './app.js';
+import { answerClientErrors } from './client-errors.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import { agentsLimit, tenantLimits } from './middleware/area-a-limits.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
@@ -63,6 +65,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
     corpus,
     clock: container.get<Clock>(PLATFORM.Clock),
+    cursors: container.get<CursorSealer>(CALLS.CursorSealer),
     onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
   });
 
@@ -146,9 +149,18 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     maxIpsCount: config.trustProxyHops,
     isTransient: (err) => database.isTransient(err),
   });
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.requestTimeout = 30_000;
+  // Timeouts set deliberately (docs/decisions/0013-edge-hardening.md): a slow or stalled client
+  // gets a 408 within about a second of its limit (connections are checked every second).
+  const server = createServer(
+    {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    app.callback(),
+  );
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -3,7 +3,9 @@ import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus.
 import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verification.model.js';
 import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
-import { fieldErrorsOf } from './field-errors.js';
+import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/coverage.js';
+import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
+import { fieldErrorsOf, onType } from './field-errors.js';
 
 /**
  * The one source of truth for Area B's wire shapes: the HTTP runtime validates with these,
@@ -219,8 +221,56 @@ export const CoverageSchema = z
         works: z.int().min(0),
       }),
     ),
+    artists_matched: z.int().min(0).optional().meta({ description: 'With a query (artist, prefix, limit or cursor) only: the artists it matched, over every page.' }),
+    next_cursor: z.string().nullable().optional().meta({ description: 'With a query only: pass as `cursor` for the next page; null on the last page.' }),
   })
   .meta({ id: 'CoverageManifest' });
+
+const pageSize = `1 to ${COVERAGE_PAGE_MAX}, default ${COVERAGE_PAGE_DEFAULT}`;
+/** The fields of a coverage question, shared by the HTTP query and the `verify_coverage` tool. */
+const coverageQueryFields = {
+  artist: z
+    .string(onType('artist must be a string'))
+    .trim()
+    .min(1, 'artist must not be blank')
+    .max(300, 'artist must be at most 300 characters')
+    .optional()
+    .meta({ description: 'One artist: an artist_id, or a name or alias matched as verify matches it (case, accents and name order ignored).' }),
+  prefix: z
+    .string(onType('prefix must be a string'))
+    .trim()
+    .min(1, 'prefix must not be blank')
+    .max(100, 'prefix must be at most 100 characters')
+    .optional()
+    .meta({ description: 'Artists whose name, an alias, or a word of them starts with this (case and accents ignored): `turn` finds J. M. W. Turner.' }),
+  cursor: z
+    .string(onType('cursor must be a string'))
+    .min(1, 'cursor is not a cursor this query issued')
+    .max(CURSOR_MAX_LENGTH, 'cursor is not a cursor this query issued')
+    .optional()
+    .meta({ description: 'The next_cursor of the previous page, with the same artist and prefix.' }),
+};
+const pageLimit = (schema: z.ZodNumber) =>
+  schema
+    .int(`limit must be an integer from 1 to ${COVERAGE_PAGE_MAX}`)
+    .min(1, `limit must be an integer from 1 to ${COVERAGE_PAGE_MAX}`)
+    .max(COVERAGE_PAGE_MAX, `limit must be an integer from 1 to ${COVERAGE_PAGE_MAX}`)
+    .optional()
+    .meta({ description: `Artists per page, ${pageSize}.` });
+
+/**
+ * `GET /verify/coverage` query: without any of these the whole manifest is served (as always);
+ * with one, a page of the matching artists with `artists_matched` and `next_cursor`.
+ */
+export const CoverageQuerySchema = z.object({
+  ...coverageQueryFields,
+  limit: pageLimit(z.coerce.number({ error: `limit must be an integer from 1 to ${COVERAGE_PAGE_MAX}` })),
+});
+
+/** The `verify_coverage` tool's arguments: the same question; without any, counts and how to ask. */
+export const CoverageToolInputSchema = z
+  .object({ ...coverageQueryFields, limit: pageLimit(z.number(onType('limit must be an integer'))) })
+  .strict();
 
 export const VerifyInputEchoSchema = z
   .object({ subject_artist: z.string(), subject_title: z.string(), subject_ref: z.string().optional() })

@@ -11,6 +11,7 @@ import {
 import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
 import { LIMITS } from '../../core/calls/new-call.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
+import { onType } from './field-errors.js';
 
 /**
  * The one source of truth for the calls API's wire shapes: the HTTP routes and the admin
@@ -47,8 +48,8 @@ export const CallSummarySchema = z
 export const TranscriptTurnSchema = z
   .object({
     speaker: SpeakerSchema,
-    text: z.string({ error: 'text must be a string' }).max(LIMITS.turnTextLength),
-    offset_ms: z.int({ error: 'offset_ms must be an integer' }).min(0).max(LIMITS.offsetMs).meta({ description: 'Milliseconds from the start of the call.' }),
+    text: z.string(onType('text must be a string')).max(LIMITS.turnTextLength),
+    offset_ms: z.int(onType('offset_ms must be an integer')).min(0, `offset_ms must be between 0 and ${LIMITS.offsetMs}`).max(LIMITS.offsetMs, `offset_ms must be between 0 and ${LIMITS.offsetMs}`).meta({ description: 'Milliseconds from the start of the call.' }),
   })
   .meta({ id: 'TranscriptTurn' });
 
@@ -67,20 +68,20 @@ export const CallListSchema = z
 export const NewCallSchema = z
   .object({
     call_id: z
-      .string({ error: 'call_id must be a string' })
+      .string(onType('call_id must be a string'))
       .regex(CALL_ID_PATTERN, 'call_id must be 1 to 128 letters, digits or ._:-')
       .optional()
       .meta({ description: 'Generated when absent. An id the tenant already has: 409.' }),
-    agent_id: z.string({ error: 'agent_id must be a string or null' }).min(1).max(LIMITS.agentIdLength).nullable().optional(),
+    agent_id: z.string(onType('agent_id must be a string or null')).min(1).max(LIMITS.agentIdLength).nullable().optional(),
     channel: ChannelSchema,
     direction: DirectionSchema,
     status: CallStatusSchema,
-    caller: z.string({ error: 'caller must be a string' }).trim().min(1, 'caller must not be blank').max(LIMITS.callerLength),
+    caller: z.string(onType('caller must be a string')).trim().min(1, 'caller must not be blank').max(LIMITS.callerLength),
     started_at: instant('started_at'),
     ended_at: instant('ended_at'),
-    summary: z.string({ error: 'summary must be a string or null' }).max(LIMITS.summaryLength).nullable().optional(),
-    transcript: z.array(TranscriptTurnSchema, { error: 'transcript must be an array' }).max(LIMITS.transcriptTurns).optional(),
-    metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' }).optional(),
+    summary: z.string(onType('summary must be a string or null')).max(LIMITS.summaryLength).nullable().optional(),
+    transcript: z.array(TranscriptTurnSchema, onType('transcript must be an array')).max(LIMITS.transcriptTurns).optional(),
+    metadata: z.record(z.string(), z.unknown(), onType('metadata must be a JSON object')).optional(),
   })
   .meta({ id: 'NewCall', description: 'A finished call: the detail view without duration_seconds (derived).' });
 

@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intFrom('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   TRUST_PROXY_HOPS: intFrom('TRUST_PROXY_HOPS', 1, 0, 32),
+  HTTP_HEADERS_TIMEOUT_MS: intFrom('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: intFrom('HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: intFrom('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
+}).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export interface Config {
@@ -87,6 +93,15 @@ export interface Config {
     windowMs: number;
   };
   shutdownGraceMs: number;
+  /** Node's HTTP server timeouts (docs/decisions/0013-edge-hardening.md). */
+  http: {
+    /** A client must send the whole request head within this (else 408). */
+    headersTimeoutMs: number;
+    /** A client must send the whole request, body included, within this (else 408). */
+    requestTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this (above common balancers' 60 s). */
+    keepAliveTimeoutMs: number;
+  };
   auth: {
     /** JWT_SECRET when set; else the secret is generated once into `jwtSecretFile`. */
     jwtSecret: string | undefined;
@@ -136,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     auth: {
       jwtSecret: e.JWT_SECRET,
       jwtSecretFile: resolve(dataDir, 'jwt-secret'),

@@ -8,3 +8,9 @@ export function fieldErrorsOf(error: z.ZodError, whole: string): FieldError[] {
     message: issue.message,
   }));
 }
+
+/**
+ * A schema-level message for a wrong type only: zod applies a schema's `error` to its range
+ * checks too, so `z.number({ error: 'must be a number' }).max(2)` would call 5 "not a number".
+ */
+export const onType = (message: string) => ({ error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? message : undefined) });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { AGENT_LIMITS, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
+import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
+import type { FieldError } from '../../core/shared/errors.js';
 import { LIST_LIMIT_MAX } from '../../core/calls/call.model.js';
 import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
 import { KNOWLEDGE_CONTENT_TYPES, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../core/tenancy/workspace.js';
+import { onType } from './field-errors.js';
 
 /** Wire shapes of knowledge, sync runs, agents and workspace: validation and OpenAPI from one place. */
 
@@ -80,9 +82,9 @@ export const KnowledgeItemParamsSchema = z.object({ tenant_id: z.string(), item_
 export const SyncParamsSchema = z.object({ tenant_id: z.string(), sync_id: z.string().max(64) });
 
 const text = (name: string, max: number, min = 1) =>
-  z.string({ error: `${name} must be a string` }).min(min, min > 0 ? `${name} must not be empty` : undefined).max(max, `${name} must be at most ${max} characters`);
+  z.string(onType(`${name} must be a string`)).min(min, min > 0 ? `${name} must not be empty` : undefined).max(max, `${name} must be at most ${max} characters`);
 
-export const AgentSettingsSchema = z
+const AgentSettingsShape = z
   .object({
     name: text('name', AGENT_LIMITS.name),
     language: text('language', 35).meta({ description: 'BCP 47 tag, e.g. en-US.' }),
@@ -91,10 +93,13 @@ export const AgentSettingsSchema = z
     instructions: text('instructions', AGENT_LIMITS.instructions, 0),
     llm: z.object({
       model: text('llm.model', AGENT_LIMITS.model),
-      temperature: z.number({ error: 'temperature must be a number' }).min(0).max(2),
-      max_output_tokens: z.int({ error: 'max_output_tokens must be an integer' }).min(1).max(AGENT_LIMITS.maxOutputTokens),
+      temperature: z.number(onType('temperature must be a number')).min(0, 'temperature must be between 0 and 2').max(2, 'temperature must be between 0 and 2'),
+      max_output_tokens: z
+        .int(onType('max_output_tokens must be an integer'))
+        .min(1, `max_output_tokens must be between 1 and ${AGENT_LIMITS.maxOutputTokens}`)
+        .max(AGENT_LIMITS.maxOutputTokens, `max_output_tokens must be between 1 and ${AGENT_LIMITS.maxOutputTokens}`),
     }),
-    knowledge_base: z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }),
+    knowledge_base: z.object({ enabled: z.boolean(onType('enabled must be true or false')) }),
     escalation: z.object({
       phone_number: z.string().regex(E164_PATTERN, 'phone_number must be E.164, e.g. +14155550100').nullable(),
       triggers: z.array(text('trigger', AGENT_LIMITS.trigger)).max(AGENT_LIMITS.triggers),
@@ -107,9 +112,39 @@ export const AgentSettingsSchema = z
         .meta({ description: 'Opening windows; empty means always open.' }),
     }),
   })
-  .meta({ id: 'AgentSettings', description: 'Every writable field; read-only fields sent along are ignored.' });
+  ;
 
-export const AgentSchema = AgentSettingsSchema.extend({
+/**
+ * The domain's rules (language tag, time zone, windows, phone) run alongside the wire schema,
+ * on whatever fields have the right type, so one 400 lists every invalid field of the body.
+ */
+function domainIssues(value: unknown): FieldError[] {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, any>;
+  const str = (x: unknown, fallback: string) => (typeof x === 'string' ? x : fallback);
+  const hours = typeof v.business_hours === 'object' && v.business_hours !== null ? v.business_hours : {};
+  const probe = {
+    ...defaultAgentSettings('probe'),
+    name: str(v.name, 'probe'),
+    language: str(v.language, 'en'),
+    business_hours: {
+      timezone: str(hours.timezone, 'UTC'),
+      weekly: (Array.isArray(hours.weekly) ? hours.weekly : []).map((w: any) =>
+        typeof w?.open === 'string' && typeof w?.close === 'string' ? { day: 'mon' as const, open: w.open, close: w.close } : { day: 'mon' as const, open: '00:00', close: '23:59' },
+      ),
+    },
+  };
+  // The phone number's form is the wire schema's (E164_PATTERN) already: not checked twice.
+  return checkAgentSettings(probe);
+}
+
+export const AgentSettingsSchema = AgentSettingsShape.superRefine(
+  (value, ctx) => {
+    for (const e of domainIssues(value)) ctx.addIssue({ code: 'custom', path: e.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: `${e.path.split('.').pop()} ${e.message}` });
+  },
+  { when: () => true },
+).meta({ id: 'AgentSettings', description: 'Every writable field; read-only fields sent along are ignored.' });
+
+export const AgentSchema = AgentSettingsShape.extend({
   agent_id: z.string(),
   tenant_id: z.string(),
   version: z.int().min(1),
@@ -124,7 +159,10 @@ export const WorkspaceSettingsSchema = z
     name: text('name', 200),
     timezone: text('timezone', 64).meta({ description: 'IANA time zone, e.g. Europe/Paris.' }),
     locale: text('locale', 35).meta({ description: 'BCP 47 tag, e.g. fr-FR.' }),
-    retention_days: z.int({ error: 'retention_days must be an integer' }).min(RETENTION_DAYS_MIN).max(RETENTION_DAYS_MAX),
+    retention_days: z
+      .int(onType('retention_days must be an integer'))
+      .min(RETENTION_DAYS_MIN, `retention_days must be between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX}`)
+      .max(RETENTION_DAYS_MAX, `retention_days must be between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX}`),
   })
   .meta({ id: 'WorkspaceSettings' });
 export const WorkspaceSchema = WorkspaceSettingsSchema.extend({ tenant_id: z.string() }).meta({ id: 'Workspace' });

@@ -1,3 +1,4 @@
+import type { CoverageQuery } from '../../core/attestation/coverage.js';
 import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verification.model.js';
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
 import { createVerifier, type VerifierOptions, type VerifyBatchResult } from '../embed/create-verifier.js';
@@ -13,7 +14,8 @@ export interface VerifyBackend {
   verify(input: VerifyInput, signal?: AbortSignal): Promise<VerificationResponse>;
   /** Subjects as the batch takes them (each read on its own: a bad one is an error entry). */
   verifyBatch(subjects: readonly unknown[], signal?: AbortSignal): Promise<VerifyBatchResult>;
-  coverage(signal?: AbortSignal): Promise<CoverageManifest>;
+  /** The whole manifest, or with a query one page of the matching artists. */
+  coverage(query?: CoverageQuery, signal?: AbortSignal): Promise<CoverageManifest>;
   /** Optional warm-up (loading the corpus) so that the first call is fast. Never rejects. */
   prepare?(): Promise<void>;
 }
@@ -71,7 +73,7 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
     mode: 'embedded',
     verify: (input, signal) => guard('verify', signal, () => verifier.verify(input)),
     verifyBatch: (subjects, signal) => guard('verifyBatch', signal, () => verifier.verifyBatch(subjects)),
-    coverage: (signal) => guard('coverage', signal, () => verifier.coverage()),
+    coverage: (query, signal) => guard('coverage', signal, () => verifier.coverage(query)),
     async prepare() {
       const started = performance.now();
       try {
@@ -217,8 +219,11 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       if (!parsed.success) throw badResponse();
       return parsed.data as VerifyBatchResult;
     },
-    async coverage(signal) {
-      const body = await call('GET', '/api/v1/verify/coverage', undefined, signal);
+    async coverage(query, signal) {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(name, String(value));
+      const search = params.size > 0 ? `?${params}` : '';
+      const body = await call('GET', `/api/v1/verify/coverage${search}`, undefined, signal);
       const parsed = CoverageSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
       return parsed.data as CoverageManifest;

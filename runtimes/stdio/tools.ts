@@ -3,8 +3,10 @@ import type { CoverageManifest, VerificationResponse } from '../../core/attestat
 import type { FieldError } from '../../core/shared/errors.js';
 import { MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
 import type { VerifyBatchResult } from '../embed/create-verifier.js';
+import { isCoverageQuery } from '../../core/attestation/coverage.js';
 import {
   CoverageSchema,
+  CoverageToolInputSchema,
   readVerifyInput,
   VerificationResponseSchema,
   VerifyBatchEnvelopeSchema,
@@ -54,7 +56,6 @@ export const TOOL_ANNOTATIONS = {
   openWorldHint: false,
 } as const;
 
-const NoArguments = z.object({}).strict();
 
 const verifyArtRecords: ToolDefinition = {
   name: 'verify_art_records',
@@ -96,22 +97,38 @@ const verifyArtRecordsBatch: ToolDefinition = {
   },
 };
 
+/** What `verify_coverage` answers: the manifest (or a page of it) and, without a query, how to ask. */
+export const CoverageToolOutputSchema = CoverageSchema.extend({
+  how_to_ask: z.string().optional().meta({ description: 'Without arguments: how to ask for artists (the answer then lists none).' }),
+});
+
+export const COVERAGE_HOW_TO_ASK =
+  'This answer holds the counts only. Ask for one artist with {"artist": "Turner"} (a name, an alias or an artist_id), ' +
+  'for a name prefix with {"prefix": "turn"}, or page through every covered artist with {"limit": 100} and then ' +
+  '{"limit": 100, "cursor": <next_cursor>} until next_cursor is null.';
+
 const verifyCoverage: ToolDefinition = {
   name: 'verify_coverage',
   title: 'Coverage of the attestation corpus',
   description:
-    'Lists what the attestation oracle covers: every covered artist (artist_id, name, aliases, birth and death years, ' +
-    'number of works) and the counts of works and claims by source, with the corpus revision. Read it once before ' +
-    'verifying, and call verify_art_records only for covered artists. Takes no arguments.',
-  input: NoArguments,
-  output: CoverageSchema,
+    'What the attestation oracle covers. Without arguments: the counts of artists, works and claims by source, the corpus ' +
+    'revision, and how to ask for artists (a small answer). With `artist` (a name, alias or artist_id), `prefix` (the start ' +
+    'of a name, an alias or a word of them), `limit` (1 to 100, default 20) and `cursor` (the previous next_cursor): one page ' +
+    'of the matching artists (artist_id, name, aliases, birth and death years, number of works) with artists_matched and ' +
+    'next_cursor. Call verify_art_records only for covered artists.',
+  input: CoverageToolInputSchema,
+  output: CoverageToolOutputSchema,
   async run(args, { backend, signal }) {
-    const extra = Object.keys(args);
-    if (extra.length > 0) {
-      return invalidArguments('verify_coverage', [{ path: extra.slice(0, 5).join(', '), message: 'verify_coverage takes no arguments' }]);
+    const parsed = CoverageToolInputSchema.safeParse(args);
+    if (!parsed.success) return invalidArguments('verify_coverage', fieldErrorsOf(parsed.error, 'arguments'));
+    if (!isCoverageQuery(parsed.data)) {
+      // The counts alone: one artist fetched, none returned.
+      const { artists: _one, artists_matched: _all, next_cursor: _next, ...counts } = await backend.coverage({ limit: 1 }, signal);
+      const answer = { ...counts, artists: [], how_to_ask: COVERAGE_HOW_TO_ASK };
+      return { isError: false, text: `${coverageSummary(answer)}\n${COVERAGE_HOW_TO_ASK}\n\nCoverage JSON:\n${JSON.stringify(answer)}`, structured: answer };
     }
-    const manifest = await backend.coverage(signal);
-    return { isError: false, text: `${coverageSummary(manifest)}\n\nCoverage JSON:\n${JSON.stringify(manifest)}`, structured: manifest };
+    const page = await backend.coverage(parsed.data, signal);
+    return { isError: false, text: `${coverageSummary(page)}\n\nCoverage JSON:\n${JSON.stringify(page)}`, structured: page };
   },
 };
 
@@ -265,9 +282,17 @@ export function coverageSummary(m: CoverageManifest): string {
   const bySource = Object.entries(m.counts.claims_by_source)
     .map(([source, n]) => `${source} ${n}`)
     .join(', ');
-  return [
+  const lines = [
     `Coverage: ${m.counts.artists} artists, ${m.counts.works} works, ${m.counts.claims} claims (by source: ${bySource || 'none'}).`,
     `corpus_revision ${m.corpus_revision}; generated_at ${m.generated_at}.`,
-    'Call verify_art_records only for the artists listed (a name or any alias matches).',
-  ].join('\n');
+  ];
+  if (m.artists_matched !== undefined) {
+    lines.push(
+      `This page: ${m.artists.length} of ${m.artists_matched} matching artists` +
+        (m.artists.length > 0 ? ` (${m.artists.slice(0, 5).map((a) => a.name).join('; ')}${m.artists.length > 5 ? '; …' : ''})` : '') +
+        (m.next_cursor ? '; more with cursor = next_cursor.' : '; last page.'),
+    );
+  }
+  if (m.artists.length > 0 || m.artists_matched !== undefined) lines.push('Call verify_art_records only for covered artists (a name or any alias matches).');
+  return lines.join('\n');
 }

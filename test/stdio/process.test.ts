@@ -54,7 +54,9 @@ describe('svc-verify process over stdio', () => {
     expect(coverage.result.isError).toBeUndefined();
     expect(coverage.result.structuredContent.counts.artists).toBeGreaterThan(100);
     expect(schemaErrors(tools[1].outputSchema, coverage.result.structuredContent)).toEqual([]);
-    const artist = coverage.result.structuredContent.artists.find((a: any) => a.works > 0);
+    const page = await client.callTool('verify_coverage', { prefix: 'r', limit: 50 });
+    expect(schemaErrors(tools[1].outputSchema, page.result.structuredContent)).toEqual([]);
+    const artist = page.result.structuredContent.artists.find((a: any) => a.works > 0);
     const verify = await client.callTool('verify_art_records', { subject_artist: artist.name, subject_title: 'A title nobody painted' });
     expect(verify.result.structuredContent.verdict).toBe('unavailable');
     expect(schemaErrors(tools[0].outputSchema, verify.result.structuredContent)).toEqual([]);

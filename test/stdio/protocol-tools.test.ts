@@ -90,22 +90,51 @@ describe('tools/call verify_art_records', () => {
 });
 
 describe('tools/call verify_coverage', () => {
-  it('returns the manifest, valid against its outputSchema, with a summary', async () => {
+  it('answers the counts and how to ask by default (no artist list), valid against its outputSchema', async () => {
     const res = await client.callTool('verify_coverage', {});
     const m = res.result.structuredContent;
     expect(schemaErrors(outputSchemaOf('verify_coverage'), m)).toEqual([]);
     expect(m.counts).toMatchObject({ artists: 2, works: 4 });
-    expect(m.artists.map((a: any) => a.name)).toEqual(['John Hoppner', 'Joseph Mallord William Turner']);
+    expect(m.artists).toEqual([]);
+    expect(m.how_to_ask).toMatch(/"artist"/);
+    expect(m.how_to_ask).toMatch(/"prefix"/);
     expect(res.result.content[0].text).toMatch(/^Coverage: 2 artists, 4 works, \d+ claims/);
     expect(jsonInText(res.result.content[0].text)).toEqual(m);
   });
 
-  it('treats missing or null arguments as none, and refuses extra arguments with isError', async () => {
+  it('answers one artist (by a name as verify matches it), a prefix, and pages that neither repeat nor skip', async () => {
+    const one = (await client.callTool('verify_coverage', { artist: 'turner, joseph mallord william' })).result.structuredContent;
+    expect(schemaErrors(outputSchemaOf('verify_coverage'), one)).toEqual([]);
+    expect(one.artists.map((a: any) => a.name)).toEqual(['Joseph Mallord William Turner']);
+    expect(one).toMatchObject({ artists_matched: 1, next_cursor: null });
+    const byId = (await client.callTool('verify_coverage', { artist: one.artists[0].artist_id })).result.structuredContent;
+    expect(byId.artists).toEqual(one.artists);
+    const prefix = (await client.callTool('verify_coverage', { prefix: 'hopp' })).result.structuredContent;
+    expect(prefix.artists.map((a: any) => a.name)).toEqual(['John Hoppner']);
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await client.callTool('verify_coverage', { limit: 1, ...(cursor ? { cursor } : {}) })).result.structuredContent;
+      expect(page.artists.length).toBeLessThanOrEqual(1);
+      names.push(...page.artists.map((a: any) => a.name));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(names).toEqual(['John Hoppner', 'Joseph Mallord William Turner']);
+  });
+
+  it('treats missing or null arguments as none, and refuses unknown or invalid arguments with isError', async () => {
     expect((await client.callTool('verify_coverage')).result.structuredContent.counts.artists).toBe(2);
     expect((await client.callTool('verify_coverage', null)).result.structuredContent.counts.artists).toBe(2);
-    const extra = await client.callTool('verify_coverage', { artist: 'Turner' });
-    expect(extra.result.isError).toBe(true);
-    expect(extra.result.content[0].text).toMatch(/takes no arguments/);
+    for (const [args, message] of [
+      [{ painter: 'Turner' }, /painter/],
+      [{ limit: 0 }, /limit must be an integer from 1 to 100/],
+      [{ prefix: '' }, /prefix must not be blank/],
+      [{ cursor: 'forged' }, /cursor/],
+    ] as const) {
+      const res = await client.callTool('verify_coverage', args);
+      expect(res.result.isError, JSON.stringify(args)).toBe(true);
+      expect(res.result.content[0].text).toMatch(message);
+    }
   });
 });
 

@@ -98,11 +98,18 @@ describe('official SDK client, embedded mode (bundled corpus, in-process)', () =
     expect(new Set(verdicts.map((v) => v.verdict)).size).toBeGreaterThan(1);
     expect(verdicts).toEqual(await httpVerdicts());
 
-    const coverage = await client.callTool({ name: 'verify_coverage', arguments: {} });
-    const http = await call(api.url, 'GET', '/api/v1/verify/coverage', { headers: { 'x-api-key': key } });
-    const { generated_at: _a, ...fromTool } = coverage.structuredContent as Record<string, unknown>;
-    const { generated_at: _b, ...fromHttp } = http.body;
-    expect(fromTool).toEqual(fromHttp);
+    // The default answer is small (counts and how to ask); a question gets the same page as HTTP.
+    const counts = await client.callTool({ name: 'verify_coverage', arguments: {} });
+    expect(JSON.stringify(counts.structuredContent).length).toBeLessThan(2000);
+    expect((counts.structuredContent as any).artists).toEqual([]);
+    for (const args of [{ artist: 'Rembrandt van Rijn' }, { prefix: 'turn', limit: 5 }]) {
+      const coverage = await client.callTool({ name: 'verify_coverage', arguments: args });
+      const http = await call(api.url, 'GET', `/api/v1/verify/coverage?${new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))}`, { headers: { 'x-api-key': key } });
+      const { generated_at: _a, next_cursor: _c, ...fromTool } = coverage.structuredContent as Record<string, unknown>;
+      const { generated_at: _b, next_cursor: _d, ...fromHttp } = http.body;
+      expect((fromTool.artists as unknown[]).length).toBeGreaterThan(0);
+      expect(fromTool).toEqual(fromHttp);
+    }
   }, 120_000);
 
   it('returns invalid arguments as an isError result the model can read', async () => {
@@ -119,6 +126,12 @@ describe('official SDK client, remote mode (SVC_API_URL → the real HTTP server
     expect(await toolVerdicts(client)).toEqual(await httpVerdicts());
     const coverage = await client.callTool({ name: 'verify_coverage', arguments: {} });
     expect((coverage.structuredContent as any).counts.artists).toBeGreaterThan(100);
+    // Through the API: a page and its next page, with the API's own cursor.
+    const first = (await client.callTool({ name: 'verify_coverage', arguments: { prefix: 'j', limit: 3 } })).structuredContent as any;
+    expect(first.artists).toHaveLength(3);
+    const second = (await client.callTool({ name: 'verify_coverage', arguments: { prefix: 'j', limit: 3, cursor: first.next_cursor } })).structuredContent as any;
+    expect(second.artists.map((a: any) => a.artist_id)).not.toContain(first.artists[0].artist_id);
+    expect(second.artists_matched).toBe(first.artists_matched);
   }, 120_000);
 
   it('archives what it serves: the request_id of a remote verification is a trace of the API', async () => {

@@ -163,9 +163,9 @@ export function slowBackend(inner: VerifyBackend = testBackend(), delayMs = 60_0
       await hold('verifyBatch', signal);
       return inner.verifyBatch(subjects, signal);
     },
-    async coverage(signal) {
+    async coverage(query, signal) {
       await hold('coverage', signal);
-      return inner.coverage(signal);
+      return inner.coverage(query, signal);
     },
   };
   return { backend, aborted };

@@ -1,9 +1,13 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
-import { KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
+import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
+import { baseMediaType } from '../../../core/knowledge/content-sniff.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
 import { jsonBody } from './json-body.js';
+
+/** The types the JSON form `{title, content, content_type}` carries: text only (no PDF). */
+export const JSON_UPLOAD_TYPES = KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf');
 
 const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `A document may hold at most ${KNOWLEDGE_MAX_BYTES} bytes (10 MiB).`);
 /** Room for the multipart framing and a title around a file of the maximum size. */
@@ -33,12 +37,19 @@ export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
       ctx.req.resume(); // drain the rest so the 4xx can be sent on this connection
       reject(err);
     };
+    // Every stream of the upload path has an `error` listener: a body that ends early
+    // ("Unexpected end of form"), a part cut off or a client that goes away is a 400, never
+    // an unhandled 'error' event that ends the process. Nothing is stored on any of them.
+    const malformed = () => fail(validationError('The multipart body is malformed or ends early.', [{ path: 'body', message: 'is not well-formed multipart/form-data' }]));
+    ctx.req.on('error', malformed);
+    ctx.req.on('aborted', malformed);
     let title: string | undefined;
     let file: { chunks: Buffer[]; size: number; mime: string; filename?: string; done: boolean } | undefined;
     parser.on('field', (name, value) => {
       if (name === 'title') title = value;
     });
     parser.on('file', (name, stream, info) => {
+      stream.on('error', malformed);
       if (name !== 'file' || file) {
         stream.resume();
         return;
@@ -59,9 +70,13 @@ export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
         current.done = true;
       });
     });
-    parser.on('error', () => fail(validationError('The multipart body is malformed.', [{ path: 'body', message: 'is not well-formed multipart/form-data' }])));
+    parser.on('error', malformed);
     parser.on('close', () => {
       if (settled) return;
+      if (file && !file.done) {
+        malformed();
+        return;
+      }
       settled = true;
       if (!file) {
         reject(validationError('The upload has no file part.', [{ path: 'file', message: 'is required' }]));
@@ -94,5 +109,13 @@ export async function readJsonDocument(ctx: Context): Promise<NewDocument> {
   if (typeof b.content !== 'string') errors.push({ path: 'content', message: 'must be a string' });
   if (typeof b.content_type !== 'string') errors.push({ path: 'content_type', message: 'must be a string' });
   if (errors.length > 0) throw validationError('The request body is invalid.', errors);
+  // JSON carries text: a PDF (binary) is uploaded as multipart/form-data (ADR 0009).
+  const declared = baseMediaType(b.content_type as string) ?? '';
+  if (!JSON_UPLOAD_TYPES.some((t) => t === declared)) {
+    throw new DomainError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The JSON form accepts the text types ${JSON_UPLOAD_TYPES.join(', ')}, not ${declared || 'an empty type'}; upload a PDF as multipart/form-data.`,
+    );
+  }
   return { title: b.title as string, content_type: b.content_type as string, content: new TextEncoder().encode(b.content as string) };
 }

@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
-import { DomainError, findNulCharacter, NUL_MESSAGE, validationError } from '../../../core/shared/errors.js';
+import { DomainError, findNulCharacter, MAX_JSON_DEPTH, nestsDeeperThan, NUL_MESSAGE, validationError } from '../../../core/shared/errors.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -19,7 +19,9 @@ function hasBody(ctx: Context): boolean {
 /**
  * JSON bodies only: another content type is a 415 before a byte is read; a body over
  * 1 MiB is a 413 (raw-body checks Content-Length first, then counts while streaming). A
- * string holding U+0000 anywhere in the body is a 400 naming its path (findNulCharacter).
+ * string holding U+0000 anywhere in the body is a 400 naming its path (findNulCharacter). A
+ * body nesting objects or arrays deeper than MAX_JSON_DEPTH levels is a 400 before anything
+ * walks it.
  */
 export async function jsonBody(ctx: Context, next: Next): Promise<void> {
   return parseJsonBody(ctx, next, true);
@@ -42,7 +44,11 @@ async function parseJsonBody(ctx: Context, next: Next, refuseNul: boolean): Prom
     return next();
   }
   return parser(ctx, async () => {
-    const nul = refuseNul ? findNulCharacter((ctx.request as any).body) : null;
+    const parsed: unknown = (ctx.request as any).body;
+    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
+      throw validationError('The request body is invalid.', [{ path: 'body', message: `must not nest objects or arrays deeper than ${MAX_JSON_DEPTH} levels` }]);
+    }
+    const nul = refuseNul ? findNulCharacter(parsed) : null;
     if (nul !== null) throw validationError('The request body is invalid.', [{ path: nul, message: NUL_MESSAGE }]);
     await next();
   });

@@ -1,14 +1,16 @@
 import type { Context } from 'koa';
-import { buildCoverage } from '../../../core/attestation/coverage.js';
+import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { type ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
+import { isDomainError, validationError } from '../../../core/shared/errors.js';
+import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
 import type { Clock } from '../../../core/shared/ports.js';
-import { validationError } from '../../../core/shared/errors.js';
 import {
+  CoverageQuerySchema,
   CoverageSchema,
   ReplaySchema,
   RequestIdParamsSchema,
@@ -35,6 +37,8 @@ export interface AttestationRouteDeps {
   ledger: VerificationLedger;
   corpus: CorpusProvider;
   clock: Clock;
+  /** Seals the coverage pages' cursors. */
+  cursors: CursorSealer;
   onVerdict?: (verdict: string, tier: string) => void;
 }
 
@@ -48,13 +52,37 @@ const common = {
 
 export const callerOf = (ctx: Context): Caller => ctx.state.caller as Caller;
 
-/** Resolves `X-API-Key` to a caller before the limiter runs; an unknown key is a 401. */
+/** The challenge of a 401 on the attestation routes (RFC 9110 §11.6.1: every 401 carries one). */
+export const API_KEY_CHALLENGE = 'ApiKey realm="verify", header="X-API-Key"';
+
+/**
+ * Resolves `X-API-Key` to a caller before the limiter runs; an unknown key is a 401. Every 401
+ * of the group (unknown or revoked key, no key where one is required) carries `WWW-Authenticate`.
+ */
 export function apiKeyCaller(keys: ApiKeys) {
   return async (ctx: Context, next: () => Promise<void>) => {
-    const header = ctx.get('X-API-Key');
-    ctx.state.caller = await keys.authenticate(ctx.headers['x-api-key'] === undefined ? undefined : header);
-    await next();
+    const presented = ctx.headers['x-api-key'] !== undefined;
+    try {
+      ctx.state.caller = await keys.authenticate(presented ? ctx.get('X-API-Key') : undefined);
+      await next();
+    } catch (err) {
+      if (isDomainError(err) && err.code === 'UNAUTHENTICATED') ctx.set('WWW-Authenticate', presented ? `${API_KEY_CHALLENGE}, error="invalid_key"` : API_KEY_CHALLENGE);
+      throw err;
+    }
   };
+}
+
+/** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
+const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/**
+ * RFC 9110 §13.1.2: If-None-Match compared weakly, a list or `*` (whatever the request's
+ * Cache-Control says: that directive is for caches, not for the origin's validation).
+ */
+function noneMatch(header: string, etag: string): boolean {
+  if (header.trim() === '') return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => opaqueTag(tag) === opaqueTag(etag));
 }
 
 export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
@@ -127,31 +155,38 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
           ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
         }),
     }),
-    defineRoute({
+    defineRoute<unknown, CoverageQuery, unknown>({
       method: 'get',
       path: '/api/v1/verify/coverage',
       operationId: 'getCoverage',
       summary: 'Coverage manifest',
-      description: 'Live counters and the covered artists. Read it once at onboarding; honours If-None-Match.',
+      description:
+        'Live counters and the covered artists. Without a query: every covered artist (large; send Accept-Encoding: gzip and ' +
+        'If-None-Match). With `artist` (one artist), `prefix` (a name prefix), `limit` or `cursor`: one page of the matching ' +
+        'artists with `artists_matched` and `next_cursor`. The ETag is weak (the representation carries generated_at and may be ' +
+        'compressed) and changes with corpus_revision; If-None-Match is compared weakly.',
       tag: 'Attestation',
       security: 'apiKeyOptional',
       rateLimited: true,
+      query: CoverageQuerySchema,
       responses: {
-        200: { description: 'What the corpus covers.', schema: CoverageSchema, headers: { ETag: 'Changes with corpus_revision.' } },
-        304: { description: 'Not modified (If-None-Match matched).' },
+        200: { description: 'What the corpus covers (or one page of it).', schema: CoverageSchema, headers: { ETag: 'Weak; changes with corpus_revision.' } },
+        304: { description: 'Not modified (If-None-Match matched, weakly).' },
+        400: problem('Invalid artist, prefix, limit or cursor; `errors` names each.'),
         401: common[401],
         429: common[429],
       },
-      handler: (ctx) => {
+      handler: (ctx, { query }) => {
         const { index, revision } = deps.corpus.current();
-        const etag = `"coverage-${revision}"`;
+        const etag = `W/"coverage-${revision}"`;
         ctx.set('ETag', etag);
         ctx.set('Cache-Control', 'public, max-age=300, must-revalidate');
-        if (ctx.get('If-None-Match') === etag) {
+        if (noneMatch(ctx.get('If-None-Match'), etag)) {
           ctx.status = 304;
           return;
         }
-        ctx.body = buildCoverage(index, revision, deps.clock.now().toISOString());
+        const now = deps.clock.now().toISOString();
+        ctx.body = isCoverageQuery(query) ? coveragePage(index, revision, now, query, deps.cursors) : buildCoverage(index, revision, now);
       },
     }),
     defineRoute<{ request_id: string }, unknown, unknown>({
