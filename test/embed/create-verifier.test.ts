@@ -54,10 +54,16 @@ describe('createVerifier()', () => {
     const picasso = await ask('Pablo Picasso', 'Guernica');
     expect(picasso.verdict).toBe('unavailable');
     expect(picasso.attestations).toEqual([]);
-    const pissarro = await ask('Pissarro', 'Boulevard Montmartre at Night');
+    const camille = await ask('Pissarro', 'The Boulevard Montmartre at Night');
+    expect(camille.verdict).toBe('attested');
+    expect(camille.parsed.name).toBe('Camille Pissarro');
+    const pissarro = await ask('Pissarro', 'Bookplate and New Year Card');
     expect(pissarro.verdict).toBe('unavailable');
-    expect(pissarro.near_matches.map((m: any) => m.artist)).toEqual(['Camille Pissarro', 'Lucien Pissarro', 'Esther Pissarro']);
-    expect(pissarro.near_matches[0].title).toBe('The Boulevard Montmartre at Night');
+    expect(pissarro.attestations).toEqual([]);
+    expect(pissarro.near_matches.map((m: any) => [m.artist, m.reason])).toEqual([
+      ['Lucien Pissarro', 'ambiguous_artist'],
+      ['Esther Pissarro', 'ambiguous_artist'],
+    ]);
   });
 
   it('rejects invalid input with field errors', async () => {
