@@ -9,30 +9,35 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import { CorpusIndex } from '../../core/attestation/corpus-index.js';
+import { flagValue, isMainModule } from './cli-args.js';
+import { CATALOGUE_FORMS, type CatalogueCase, DEFAULT_CATALOGUE_CASES } from './eval-catalogue-sample.js';
 import type { EvalCase } from './eval-sample.js';
-import { formatReport, runEvaluation } from './evaluation.js';
+import { accuracyByForm, formatFormTable, formatReport, runEvaluation } from './evaluation.js';
 
 export const DEFAULT_CASES = fileURLToPath(new URL('../../test/eval/cases.ndjson', import.meta.url));
 
-export function readCases(path = DEFAULT_CASES): EvalCase[] {
+export function readCases<C = EvalCase>(path = DEFAULT_CASES): C[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as EvalCase);
+    .map((l) => JSON.parse(l) as C);
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMainModule(import.meta.url)) {
   const args = process.argv.slice(2);
-  const raw = (flag: string) => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const raw = (flag: string) => flagValue(flag, args);
   const cases = readCases(resolve(raw('--cases') ?? DEFAULT_CASES));
   const corpusDir = raw('--corpus');
   const snapshot = await loadCorpusSnapshot(corpusDir === undefined ? undefined : resolve(corpusDir));
-  const report = runEvaluation(CorpusIndex.build(snapshot), cases);
+  const index = CorpusIndex.build(snapshot);
+  const report = runEvaluation(index, cases);
   console.log(`# Evaluation of corpus build ${snapshot.build_id}`);
   console.log(formatReport(report, args.includes('--all') ? Infinity : 40));
-  process.exitCode = report.targets_met ? 0 : 1;
+  // The catalogue-forms set (npm run corpus:eval:catalogue-sample), per form.
+  const catalogue = readCases<CatalogueCase>(resolve(raw('--catalogue-cases') ?? DEFAULT_CATALOGUE_CASES));
+  const catalogueReport = runEvaluation(index, catalogue);
+  console.log('\n# Catalogue forms');
+  console.log(formatFormTable(accuracyByForm(catalogueReport, catalogue, CATALOGUE_FORMS)));
+  console.log(formatReport(catalogueReport, args.includes('--all') ? Infinity : 40));
+  process.exitCode = report.targets_met && catalogueReport.targets_met ? 0 : 1;
 }

@@ -14,13 +14,16 @@ import type { CorpusIndex } from '../../core/attestation/corpus-index.js';
 import { evaluate } from '../../core/attestation/evaluate.js';
 import type { EvalCase } from './eval-sample.js';
 
-export interface CaseResult {
-  case: EvalCase;
+/** What a labelled case needs: a subject and its expected verdict. */
+export type LabelledCase = Pick<EvalCase, 'id' | 'subject_artist' | 'subject_title' | 'subject_ref' | 'expected' | 'rule'>;
+
+export interface CaseResult<C extends LabelledCase = EvalCase> {
+  case: C;
   verdict: string;
   ok: boolean;
 }
 
-export interface EvaluationReport {
+export interface EvaluationReport<C extends LabelledCase = EvalCase> {
   cases: number;
   by_expected: Record<string, number>;
   confusion: Record<string, Record<string, number>>;
@@ -33,14 +36,14 @@ export interface EvaluationReport {
   answered_as_labelled: number;
   answered_as_labelled_rate: number;
   accuracy: number;
-  mismatches: CaseResult[];
+  mismatches: CaseResult<C>[];
   targets_met: boolean;
 }
 
 export const TARGET_ANSWERED_AS_LABELLED = 0.98;
 
-export function runEvaluation(index: CorpusIndex, cases: readonly EvalCase[]): EvaluationReport {
-  const results: CaseResult[] = cases.map((c) => {
+export function runEvaluation<C extends LabelledCase = EvalCase>(index: CorpusIndex, cases: readonly C[]): EvaluationReport<C> {
+  const results: CaseResult<C>[] = cases.map((c) => {
     const input = c.subject_ref === undefined ? { subject_artist: c.subject_artist, subject_title: c.subject_title } : { subject_artist: c.subject_artist, subject_title: c.subject_title, subject_ref: c.subject_ref };
     const verdict = evaluate(index, input).verdict;
     return { case: c, verdict, ok: verdict === c.expected };
@@ -83,7 +86,7 @@ export function runEvaluation(index: CorpusIndex, cases: readonly EvalCase[]): E
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(2)}%`);
 
-export function formatReport(r: EvaluationReport, maxMismatches = 40): string {
+export function formatReport<C extends LabelledCase>(r: EvaluationReport<C>, maxMismatches = 40): string {
   const lines = [
     `cases: ${r.cases} (${Object.entries(r.by_expected).map(([k, v]) => `${k} ${v}`).join(', ')})`,
     `precision attested:      ${pct(r.precision_attested)}  (wrong attested: ${r.wrong_attested})`,
@@ -102,4 +105,39 @@ export function formatReport(r: EvaluationReport, maxMismatches = 40): string {
     }
   }
   return lines.join('\n');
+}
+
+export interface FormRow {
+  form: string;
+  cases: number;
+  as_labelled: number;
+  accuracy: number;
+  wrong_attested: number;
+}
+
+/** Accuracy and wrong `attested` answers per form (the catalogue-forms set), in `forms` order. */
+export function accuracyByForm<C extends LabelledCase & { form: string }>(report: EvaluationReport<C>, cases: readonly C[], forms: readonly string[]): FormRow[] {
+  const wrong = new Map<string, CaseResult<C>>(report.mismatches.map((m) => [m.case.id, m]));
+  return forms.map((form) => {
+    const mine = cases.filter((c) => c.form === form);
+    const missed = mine.filter((c) => wrong.has(c.id));
+    return {
+      form,
+      cases: mine.length,
+      as_labelled: mine.length - missed.length,
+      accuracy: mine.length === 0 ? 1 : (mine.length - missed.length) / mine.length,
+      wrong_attested: missed.filter((c) => wrong.get(c.id)?.verdict === 'attested').length,
+    };
+  });
+}
+
+/** The per-form table as Markdown. */
+export function formatFormTable(rows: readonly FormRow[]): string {
+  const total = rows.reduce((t, r) => ({ cases: t.cases + r.cases, ok: t.ok + r.as_labelled, wrong: t.wrong + r.wrong_attested }), { cases: 0, ok: 0, wrong: 0 });
+  return [
+    '| form | cases | as labelled | accuracy | wrong attested |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.form} | ${r.cases} | ${r.as_labelled} | ${pct(r.accuracy)} | ${r.wrong_attested} |`),
+    `| **all** | ${total.cases} | ${total.ok} | ${pct(total.cases === 0 ? 1 : total.ok / total.cases)} | ${total.wrong} |`,
+  ].join('\n');
 }
