@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { Pricing } from '../../core/billing/billing.model.js';
+import { loadPricing } from './pricing.schemas.js';
 
 const intFrom = (name: string, def: number, min: number, max: number) =>
   z.coerce
@@ -44,6 +46,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intFrom('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   TRUST_PROXY_HOPS: intFrom('TRUST_PROXY_HOPS', 1, 0, 32),
+  PRICING_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 });
 
 export interface Config {
@@ -96,6 +99,8 @@ export interface Config {
   };
   /** Create the demo tenant on an empty database at start (`npm start`). */
   demoSeed: boolean;
+  /** Production prices: verify bands and research tiers (PRICING_FILE, else config/pricing.json). */
+  pricing: Pricing;
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -143,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: e.JWT_TTL_SECONDS,
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
+    pricing: loadPricing(e.PRICING_FILE === undefined ? undefined : resolve(e.PRICING_FILE)),
   };
 }
