@@ -17,6 +17,10 @@ export class MemoryResearchOrderStore implements ResearchOrderStore {
   }
 
   async find(orderId: string): Promise<ResearchOrder | null> {
+    return this.get(orderId);
+  }
+
+  private get(orderId: string): ResearchOrder | null {
     const json = this.byId.get(orderId);
     return json === undefined ? null : (JSON.parse(json) as ResearchOrder);
   }
@@ -34,8 +38,9 @@ export class MemoryResearchOrderStore implements ResearchOrderStore {
       .slice(0, query.limit);
   }
 
+  /** Checks and writes with no await in between, as one transaction would. */
   async update(order: ResearchOrder, expected: OrderStatus): Promise<boolean> {
-    const current = await this.find(order.order_id);
+    const current = this.get(order.order_id);
     if (!current || current.status !== expected) return false;
     const { key_id, created_at, idempotency_key, request_fingerprint } = current;
     this.byId.set(order.order_id, JSON.stringify({ ...order, key_id, created_at, idempotency_key, request_fingerprint }));
@@ -54,8 +59,7 @@ export class MemoryResearchOrderStore implements ResearchOrderStore {
    * checks and writes with no await in between (one transaction). CONFLICT unless accepted.
    */
   markDelivered(delivery: OrderDelivery): void {
-    const json = this.byId.get(delivery.order_id);
-    const current = json === undefined ? null : (JSON.parse(json) as ResearchOrder);
+    const current = this.get(delivery.order_id);
     if (!current || current.status !== 'accepted') throw conflict(`Research order ${delivery.order_id} is not accepted (any more); nothing was imported.`);
     const { order_id, ...rest } = delivery;
     this.byId.set(order_id, JSON.stringify({ ...current, ...rest, status: 'delivered', updated_at: delivery.delivered_at }));
