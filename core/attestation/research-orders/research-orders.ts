@@ -10,9 +10,9 @@ import { PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_MESSAGE, validationError } from '../../shared/errors.js';
 import { type CursorSealer, checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
-import type { ApiKeyStore, Caller } from '../ports.js';
+import type { ApiKeyStore, Caller, VerificationLedger } from '../ports.js';
 import { requireProduction } from '../use-cases/api-keys.js';
-import type { AuditTrail } from '../use-cases/audit-trail.js';
+import { visibleTo } from '../use-cases/audit-trail.js';
 import type { ImportOutcome } from '../use-cases/operator-research.js';
 import type { OrderListQuery, ResearchOrderStore } from './ports.js';
 import { nextStatus, type OrderEvent, type OrderStatus, type ResearchOrder } from './research-order.model.js';
@@ -63,7 +63,7 @@ export class ResearchOrders {
   constructor(
     private readonly store: ResearchOrderStore,
     private readonly keys: ApiKeyStore,
-    private readonly audit: AuditTrail,
+    private readonly ledger: VerificationLedger,
     private readonly pricing: Pricing,
     private readonly sealer: CursorSealer,
     private readonly clock: Clock,
@@ -228,14 +228,9 @@ export class ResearchOrders {
     let title = input.subject_title;
     let ref = input.subject_ref;
     if (input.request_id !== undefined) {
-      let trace;
-      try {
-        trace = await this.audit.read(input.request_id, caller);
-      } catch (err) {
-        if (isDomainError(err) && err.code === 'NOT_FOUND') {
-          throw validationError('request_id names no verification visible to this key.', [{ path: 'request_id', message: 'is not a verification of this key' }]);
-        }
-        throw err;
+      const trace = await this.ledger.find(input.request_id);
+      if (!trace || !visibleTo(trace, caller)) {
+        throw validationError('request_id names no verification visible to this key.', [{ path: 'request_id', message: 'is not a verification of this key' }]);
       }
       artist ??= trace.request.subject_artist;
       title ??= trace.request.subject_title;

@@ -1,8 +1,7 @@
 import type { Container } from 'inversify';
-import type { ApiKeyStore } from '../../../core/attestation/ports.js';
+import type { ApiKeyStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import type { ResearchOrderStore } from '../../../core/attestation/research-orders/ports.js';
 import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
-import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { UsageMeter } from '../../../core/billing/ports.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
@@ -33,9 +32,9 @@ export function bindBillingServices(container: Container): void {
   container
     .bind<ResearchOrders>(BILLING.ResearchOrders)
     .toResolvedValue(
-      (store: ResearchOrderStore, keys: ApiKeyStore, audit: AuditTrail, config: Config, sealer: CursorSealer, clock: Clock, ids: IdGenerator) =>
-        new ResearchOrders(store, keys, audit, config.pricing, sealer, clock, ids),
-      [BILLING.ResearchOrderStore, ATTESTATION.ApiKeyStore, ATTESTATION.AuditTrail, PLATFORM.Config, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+      (store: ResearchOrderStore, keys: ApiKeyStore, ledger: VerificationLedger, config: Config, sealer: CursorSealer, clock: Clock, ids: IdGenerator) =>
+        new ResearchOrders(store, keys, ledger, config.pricing, sealer, clock, ids),
+      [BILLING.ResearchOrderStore, ATTESTATION.ApiKeyStore, ATTESTATION.VerificationLedger, PLATFORM.Config, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
     )
     .inSingletonScope();
   container
