@@ -102,7 +102,7 @@ export const BILLING_COMMANDS: AdminCommand[] = [
   },
   {
     words: ['research', 'list'],
-    usage: 'research list [--status requested|accepted|delivered|declined|cancelled] [--limit N] [--cursor C]  (every key\'s orders, newest first)',
+    usage: 'research list [--status requested|accepted|delivered|declined|cancelled] [--limit N] [--cursor C]  (every key\'s orders, newest first; a cursor outlives the command on PostgreSQL only with JWT_SECRET set)',
     async run(container, args) {
       const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } });
       const page = await orders(container).queue({ status: statusOf(values.status), limit: intFlag(values.limit, '--limit'), cursor: values.cursor as string | undefined });
