@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../core/attestation/research-orders/research-orders.js';
 import { CURRENCY, type Statement } from '../../core/billing/billing.model.js';
 import { PageQuerySchema } from './knowledge.schemas.js';
 import { VerifyRequestSchema } from './attestation.schemas.js';
@@ -61,6 +62,14 @@ export const OrderListSchema = z.object({ data: z.array(OrderSchema), next_curso
 
 export const OrderListQuerySchema = PageQuerySchema.extend({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+});
+
+export const OrderHeadersSchema = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .meta({ description: 'Makes a retry safe: the same key and body answer the same order; the same key with another body is a 409.' }),
 });
 
 export const OrderParamsSchema = z.object({ order_id: z.string().max(100).meta({ description: 'The order id (`ro_…`).' }) });

@@ -39,10 +39,14 @@ export interface OrderChange {
   order: ResearchOrder;
   from: OrderStatus | null;
 }
+/**
+ * Called after each change is stored, in the request that made it. It should only record or
+ * enqueue (an outbox for webhooks): an exception reaches the caller although the change stands.
+ */
 export type OrderListener = (change: OrderChange) => void;
 
 export const ORDER_ID_PATTERN = /^ro_[A-Za-z0-9_-]{16}$/;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const DECLINE_REASON_MAX = 1000;
 
 const PAST: Record<OrderEvent, string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', deliver: 'delivered' };
@@ -83,7 +87,7 @@ export class ResearchOrders {
 
   async place(caller: Caller, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
     const { key_id } = requireProduction(caller);
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
       throw validationError('Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
     }
     const nul = findNulCharacter(input);

@@ -5,6 +5,7 @@ import { ProblemSchema } from '../../shared/problem.schemas.js';
 import {
   MonthParamsSchema,
   OrderListQuerySchema,
+  OrderHeadersSchema,
   OrderListSchema,
   OrderParamsSchema,
   OrderRequestSchema,
@@ -45,6 +46,7 @@ export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
       tag: 'Research orders',
       security: 'apiKey',
       rateLimited: true,
+      headers: OrderHeadersSchema,
       body: OrderRequestSchema,
       responses: {
         201: { description: 'The order, `requested`.', schema: OrderSchema, headers: { Location: "The order's URL.", 'Idempotent-Replayed': '`true` when an earlier request with this Idempotency-Key placed the order.' } },
