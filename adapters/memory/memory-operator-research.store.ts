@@ -1,11 +1,15 @@
 import type { OperatorImport, OperatorImportBatch, OperatorResearch } from '../../core/attestation/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { conflict } from '../../core/shared/errors.js';
+import type { MemoryResearchOrderStore } from './memory-research-order.store.js';
 
 /** In-memory fake; passes the same contract suite as the SQL store. Stored serialised, as a database would. */
 export class MemoryOperatorResearchStore implements OperatorResearchStore {
   private imported: string[] = [];
   private batches: string[] = [];
+
+  /** `orders`: where a batch's `delivers` moves its order, in the same (synchronous) step. */
+  constructor(private readonly orders?: MemoryResearchOrderStore) {}
 
   async revision(): Promise<number> {
     return this.imported.length;
@@ -43,6 +47,10 @@ export class MemoryOperatorResearchStore implements OperatorResearchStore {
     for (const c of batch.claims) {
       if (lines.has(c.line)) throw conflict(`Line ${c.line} appears twice in import ${batch.import.import_id}.`);
       lines.add(c.line);
+    }
+    if (batch.delivers) {
+      if (!this.orders) throw conflict(`No order store to deliver ${batch.delivers.order_id} through.`);
+      this.orders.markDelivered(batch.delivers);
     }
     const record: OperatorImport = { ...batch.import, revision: this.imported.length + 1 };
     this.batches.push(JSON.stringify(batch));

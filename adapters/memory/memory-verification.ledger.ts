@@ -1,7 +1,8 @@
 import type { VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { UsageMeter } from '../../core/billing/ports.js';
 
-/** In-memory fake; passes the same contract suite as the SQL ledger. */
-export class MemoryVerificationLedger implements VerificationLedger {
+/** In-memory fake; passes the same contract suites as the SQL ledger and usage meter. */
+export class MemoryVerificationLedger implements VerificationLedger, UsageMeter {
   private readonly traces = new Map<string, string>();
   private readonly usage = new Map<string, number>();
 
@@ -20,5 +21,14 @@ export class MemoryVerificationLedger implements VerificationLedger {
 
   async servedCalls(keyId: string, month: string): Promise<number> {
     return this.usage.get(`${keyId}|${month}`) ?? 0;
+  }
+
+  async servedCallsBetween(keyId: string, from: string, to: string): Promise<number> {
+    let n = 0;
+    for (const json of this.traces.values()) {
+      const t = JSON.parse(json) as VerificationTrace;
+      if (t.key_id === keyId && t.served_at >= from && t.served_at < to) n++;
+    }
+    return n;
   }
 }

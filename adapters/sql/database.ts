@@ -2,9 +2,10 @@ import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
+import type { ResearchOrderTables } from './research-order.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
-export interface Database extends OperatorResearchTables {
+export interface Database extends OperatorResearchTables, ResearchOrderTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
   verification_usage: VerificationUsageTable;
@@ -84,6 +85,10 @@ export interface ApiKeysTable {
   per_minute: number;
   created_at: string;
   revoked_at: string | null;
+  /** `production`, `pilot` (free until `plan_until`, a day) or `custom` (`price_list_json`). */
+  plan: string;
+  plan_until: string | null;
+  price_list_json: string | null;
 }
 
 export interface VerificationArchiveTable {

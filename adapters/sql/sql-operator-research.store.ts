@@ -10,6 +10,8 @@ import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
 import type { CorpusImportsTable } from './operator-research.tables.js';
+import { markDelivered } from './sql-research-order.store.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 /** Rows per INSERT: far below every dialect's bound-parameter limit. */
 const CHUNK = 400;
@@ -18,12 +20,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
-}
-
-/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
 }
 
 function toImport(row: CorpusImportsTable): OperatorImport {
@@ -100,6 +96,8 @@ export class SqlOperatorResearchStore implements OperatorResearchStore {
           throw conflict(`Another import was applied meanwhile (revision ${current}, expected ${batch.expected_revision}); run the import again.`);
         }
         await this.refuseTaken(trx, batch);
+        // The order this import delivers moves in the same transaction, or nothing is applied.
+        if (batch.delivers) await markDelivered(trx, batch.delivers);
         await trx
           .insertInto('corpus_imports')
           .values({

@@ -4,6 +4,7 @@
  * overlaid on it at run time; each import is one revision, applied whole or not at all.
  */
 import type { ClaimKind, Pillar, Qualifier } from './corpus.model.js';
+import type { OrderDelivery } from './research-orders/research-order.model.js';
 
 /** An artist an import added (not in the shipped corpus); public domain by the coverage rule. */
 export interface OperatorArtist {
@@ -73,6 +74,11 @@ export interface OperatorImportBatch {
   artists: OperatorArtist[];
   works: OperatorWork[];
   claims: OperatorClaim[];
+  /**
+   * The research order this import delivers: applied in the same transaction, which moves the
+   * order from `accepted` to `delivered` or, when it is no longer accepted, applies nothing.
+   */
+  delivers?: OrderDelivery;
 }
 
 export const EMPTY_OPERATOR_RESEARCH: OperatorResearch = Object.freeze({

@@ -1,3 +1,4 @@
+import type { KeyPlan } from '../billing/billing.model.js';
 import type { CorpusIndex } from './corpus-index.js';
 import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research.model.js';
 import type { VerificationResponse, VerifyInput } from './verification.model.js';
@@ -24,13 +25,21 @@ export interface ApiKeyRecord {
   key_hash: string;
   created_at: string;
   revoked_at: string | null;
+  /** What the key pays (docs/decisions/0016-plans-pricing-invoicing.md); absent: production. Stores always return it. */
+  plan?: KeyPlan;
 }
 
 export interface ApiKeyStore {
+  /** Throws a CONFLICT DomainError, storing nothing, when the id or the hash is taken. */
   insert(record: ApiKeyRecord): Promise<void>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  find(keyId: string): Promise<ApiKeyRecord | null>;
+  /** Every key, revoked ones included, by key_id. */
+  list(): Promise<ApiKeyRecord[]>;
   /** Marks the key revoked; false when no such key exists. Revoking twice is not an error. */
   revoke(keyId: string, at: string): Promise<boolean>;
+  /** Gives the key another plan; false when no such key exists. */
+  setPlan(keyId: string, plan: KeyPlan): Promise<boolean>;
 }
 
 /** One-way hash of an API key; only the hash is ever stored. */

@@ -24,6 +24,11 @@ export const EXIT_CODE = Symbol('exitCode');
 export const withExitCode = (result: CommandResult, code: number): CommandResult => Object.assign(result, { [EXIT_CODE]: code });
 export const exitCodeOf = (result: CommandResult): number => (result as { [EXIT_CODE]?: number })[EXIT_CODE] ?? 0;
 
+/** A result printed as this text instead of one JSON object (JSON lines, CSV). */
+export const RAW_OUTPUT = Symbol('rawOutput');
+export const withRawOutput = (result: CommandResult, text: string): CommandResult => Object.assign(result, { [RAW_OUTPUT]: text });
+export const rawOutputOf = (result: CommandResult): string | undefined => (result as { [RAW_OUTPUT]?: string })[RAW_OUTPUT];
+
 type ParseOptions = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
 export function parse(args: string[], options: ParseOptions, positionals = 0) {

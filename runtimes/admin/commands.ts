@@ -3,6 +3,7 @@ import { validationError } from '../../core/shared/errors.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { type AdminCommand, parse } from './admin-command.js';
 import { AGENTS_COMMANDS } from './agents.commands.js';
+import { BILLING_COMMANDS, PLAN_OPTIONS, planFromFlags } from './billing.commands.js';
 import { CALLS_COMMANDS } from './calls.commands.js';
 import { CORPUS_COMMANDS } from './corpus.commands.js';
 import { TENANCY_COMMANDS } from './tenancy.commands.js';
@@ -12,9 +13,9 @@ export type { AdminCommand, CommandResult } from './admin-command.js';
 export const ADMIN_COMMANDS: AdminCommand[] = [
   {
     words: ['key', 'create'],
-    usage: 'key create --label L [--per-minute N]',
+    usage: 'key create --label L [--per-minute N] [--plan production|pilot|custom] [--until YYYY-MM-DD] [--price-list FILE.json]',
     async run(container, args) {
-      const { values } = parse(args, { label: { type: 'string' }, 'per-minute': { type: 'string' } });
+      const { values } = parse(args, { label: { type: 'string' }, 'per-minute': { type: 'string' }, ...PLAN_OPTIONS });
       if (typeof values.label !== 'string') throw validationError('--label is required');
       const perMinuteText = values['per-minute'];
       let perMinute: number | undefined;
@@ -22,7 +23,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
         if (!/^\d+$/.test(perMinuteText)) throw validationError('--per-minute must be a positive integer');
         perMinute = Number(perMinuteText);
       }
-      const created = await container.get<ApiKeys>(ATTESTATION.ApiKeys).create(values.label, perMinute);
+      const created = await container.get<ApiKeys>(ATTESTATION.ApiKeys).create(values.label, perMinute, planFromFlags(values));
       return { ...created };
     },
   },
@@ -38,6 +39,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   ...CALLS_COMMANDS,
   ...AGENTS_COMMANDS,
   ...CORPUS_COMMANDS,
+  ...BILLING_COMMANDS,
 ];
 
 export function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } | undefined {

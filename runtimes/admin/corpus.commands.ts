@@ -6,11 +6,14 @@ import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus-prov
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import type { LineError, OperatorLine } from '../../core/attestation/operator-validation.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
-import { ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
+import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
+import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
 import type { Clock, IdGenerator } from '../../core/shared/ports.js';
 import { validationError } from '../../core/shared/errors.js';
 import type { Config } from '../shared/config.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { BILLING } from '../shared/composition/billing.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
 import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
 
@@ -58,13 +61,23 @@ async function readLines(file: string): Promise<{ lines: OperatorLine[]; errors:
  * the whole file is applied in one transaction as the next revision, which running servers
  * pick up within about a second.
  */
-export async function importCorpusFile(container: Container, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean } = {}) {
+export async function importCorpusFile(container: Container, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
   const config = container.get<Config>(PLATFORM.Config);
   const read = await readLines(file);
   const holder = new CorpusHolder(await loadCorpusSnapshot(config.corpusDir));
   const importer = new ImportOperatorResearch(holder, store(container), container.get<Clock>(PLATFORM.Clock), container.get<IdGenerator>(PLATFORM.IdGenerator));
   // A line that is not JSON fails the whole file: the others are then only checked, never applied.
-  const outcome = await importer.execute(read.lines, file, { dryRun: options.dryRun === true || read.errors.length > 0 });
+  const dryRun = options.dryRun === true || read.errors.length > 0;
+  let delivered: ResearchOrder | undefined;
+  let outcome: ImportOutcome;
+  if (options.order === undefined) {
+    outcome = await importer.execute(read.lines, file, { dryRun });
+  } else {
+    // --order: the import and the order's move to delivered are one transaction.
+    const result = await container.get<ResearchOrders>(BILLING.ResearchOrders).deliver(options.order, (deliver) => importer.execute(read.lines, file, { dryRun, deliver }));
+    outcome = result.outcome;
+    if (outcome.applied) delivered = result.order;
+  }
   const errors = [...read.errors, ...(outcome.applied ? [] : outcome.errors)].sort((a, b) => a.line - b.line);
   if (!outcome.applied && errors.length === 0) {
     return withExitCode({ applied: false, dry_run: true, file, lines: read.count, claims: read.lines.length, errors: [] }, 0);
@@ -84,6 +97,7 @@ export async function importCorpusFile(container: Container, file: string, io: P
         artists_added: i.artists_added,
         researchers: i.researchers,
         applied_at: i.applied_at,
+        ...(delivered ? { order: { order_id: delivered.order_id, status: delivered.status, corpus_revision: delivered.corpus_revision } } : {}),
       },
       0,
     );
@@ -141,10 +155,10 @@ export async function corpusStats(container: Container) {
 export const CORPUS_COMMANDS: AdminCommand[] = [
   {
     words: ['corpus', 'import'],
-    usage: 'corpus import FILE.ndjson [--dry-run]  (operator research, one claim per line: docs/operator-research.md)',
+    usage: 'corpus import FILE.ndjson [--dry-run] [--order ORDER_ID]  (operator research, one claim per line: docs/operator-research.md; --order delivers that accepted research order)',
     async run(container, args, io) {
-      const { values, positionals } = parse(args, { 'dry-run': { type: 'boolean' } }, 1);
-      return importCorpusFile(container, positionals[0], io, { dryRun: values['dry-run'] === true });
+      const { values, positionals } = parse(args, { 'dry-run': { type: 'boolean' }, order: { type: 'string' } }, 1);
+      return importCorpusFile(container, positionals[0], io, { dryRun: values['dry-run'] === true, order: values.order as string | undefined });
     },
   },
   {

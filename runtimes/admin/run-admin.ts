@@ -8,7 +8,7 @@ import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createLogger } from '../shared/logger.js';
-import { exitCodeOf } from './admin-command.js';
+import { exitCodeOf, rawOutputOf } from './admin-command.js';
 import { findCommand, usageText } from './commands.js';
 
 export interface AdminIo {
@@ -44,7 +44,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
     }
     const result = await found.command.run(container, found.rest, { stdin: io.stdin, stderr: io.stderr });
-    io.stdout(`${JSON.stringify(result)}\n`);
+    io.stdout(rawOutputOf(result) ?? `${JSON.stringify(result)}\n`);
     return exitCodeOf(result);
   } catch (err) {
     if (isDomainError(err)) {

@@ -41,6 +41,11 @@ export interface RouteSpec<P = any, Q = any, B = any> {
    * the media types it accepts, for the OpenAPI document only.
    */
   rawBody?: Record<string, ZodType>;
+  /**
+   * Request headers the handler reads itself (e.g. `Idempotency-Key`), for the OpenAPI document
+   * only: the use case validates them.
+   */
+  headers?: ZodObject;
   /** Rate-limited routes document the limit headers. */
   rateLimited?: boolean;
   responses: Record<number, ResponseSpec>;

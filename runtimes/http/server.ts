@@ -35,6 +35,10 @@ import { authRoutes } from './routes/auth.routes.js';
 import { callsRoutes } from './routes/calls.routes.js';
 import { agentsRoutes } from './routes/agents.routes.js';
 import { knowledgeRoutes } from './routes/knowledge.routes.js';
+import { researchOrderRoutes } from './routes/research-orders.routes.js';
+import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
+import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import { BILLING } from '../shared/composition/billing.tokens.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
 import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
@@ -66,10 +70,12 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     corpus,
     clock: container.get<Clock>(PLATFORM.Clock),
     cursors: container.get<CursorSealer>(CALLS.CursorSealer),
+    invoicing: container.get<Invoicing>(BILLING.Invoicing),
     onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
   });
+  const researchOrders = researchOrderRoutes({ orders: container.get<ResearchOrders>(BILLING.ResearchOrders), invoicing: container.get<Invoicing>(BILLING.Invoicing) });
 
-  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: attestation }];
+  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders] }];
 
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.

@@ -298,9 +298,11 @@ export const UsageSchema = z
   .object({
     key_id: z.string(),
     month: z.string().regex(/^\d{4}-\d{2}$/),
+    plan: z.enum(['pilot', 'production', 'custom']),
     served_calls: z.int().min(0),
-    unit_price_eur: z.number(),
-    amount_eur: z.number(),
+    unit_price_eur: z.number().meta({ description: 'The first band of the scale (the list price of a call).' }),
+    amount_cents: z.int().min(0).meta({ description: 'The verify amount of the month in euro cents, as on the statement.' }),
+    amount_eur: z.number().meta({ description: 'amount_cents / 100.' }),
   })
   .meta({ id: 'UsageStatement' });
 

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { Pricing } from '../../core/billing/billing.model.js';
+import { loadPricing } from './pricing.schemas.js';
 
 const intFrom = (name: string, def: number, min: number, max: number) =>
   z.coerce
@@ -47,6 +49,7 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: intFrom('HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
   HTTP_REQUEST_TIMEOUT_MS: intFrom('HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: intFrom('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
+  PRICING_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -111,6 +114,8 @@ export interface Config {
   };
   /** Create the demo tenant on an empty database at start (`npm start`). */
   demoSeed: boolean;
+  /** Production prices: verify bands and research tiers (PRICING_FILE, else config/pricing.json). */
+  pricing: Pricing;
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -163,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: e.JWT_TTL_SECONDS,
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
+    pricing: loadPricing(e.PRICING_FILE === undefined ? undefined : resolve(e.PRICING_FILE)),
   };
 }

@@ -63,7 +63,7 @@ for (const adapter of selected) {
     it('stores a key and finds it by hash only', async () => {
       await keys.insert({ key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: '2026-11-01T00:00:00.000Z', revoked_at: null });
       expect(await keys.findByHash('h1')).toEqual({
-        key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: '2026-11-01T00:00:00.000Z', revoked_at: null,
+        key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: '2026-11-01T00:00:00.000Z', revoked_at: null, plan: { plan: 'production' },
       });
       expect(await keys.findByHash('h2')).toBeNull();
     });
@@ -71,7 +71,7 @@ for (const adapter of selected) {
     it('refuses a second key with the same hash and keeps the first', async () => {
       const rec = { key_id: 'key_1', key_hash: 'h1', label: 'L', per_minute: 600, created_at: 'x', revoked_at: null };
       await keys.insert(rec);
-      await expect(keys.insert({ ...rec, key_id: 'key_2' })).rejects.toThrow();
+      await expect(keys.insert({ ...rec, key_id: 'key_2' })).rejects.toMatchObject({ code: 'CONFLICT' });
       expect((await keys.findByHash('h1'))?.key_id).toBe('key_1');
     });
 

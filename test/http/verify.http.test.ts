@@ -185,7 +185,7 @@ describe('audit trail, replay and usage', () => {
     const usage = await call(h.url, 'GET', `/api/v1/verify/usage?month=${month}`, { headers: { 'x-api-key': fresh.key } });
     expect(usage.status).toBe(200);
     expect(schemas.errors('UsageStatement', usage.body)).toEqual([]);
-    expect(usage.body).toEqual({ key_id: fresh.key_id, month, served_calls: 3, unit_price_eur: 0.1, amount_eur: 0.3 });
+    expect(usage.body).toEqual({ key_id: fresh.key_id, month, plan: 'production', served_calls: 3, unit_price_eur: 0.1, amount_cents: 30, amount_eur: 0.3 });
     const current = await call(h.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': fresh.key } });
     expect(current.body.month).toBe(month);
   });

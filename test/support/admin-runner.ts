@@ -5,7 +5,7 @@ export interface AdminResult {
   code: number;
   stdout: string;
   stderr: string;
-  /** stdout parsed, when there is any. */
+  /** stdout parsed, when it is one JSON document (not JSON lines or CSV). */
   json: any;
 }
 
@@ -22,5 +22,11 @@ export async function runAdminCaptured(env: Record<string, string>, args: string
     stderr: (t) => (stderr += t),
     stdin: stdin === undefined ? undefined : Readable.from([stdin]),
   });
-  return { code, stdout, stderr, json: stdout ? JSON.parse(stdout) : undefined };
+  let json: unknown;
+  try {
+    json = stdout ? JSON.parse(stdout) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { code, stdout, stderr, json };
 }

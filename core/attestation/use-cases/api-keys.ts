@@ -1,15 +1,26 @@
+import { type KeyPlan, PRODUCTION_PLAN } from '../../billing/billing.model.js';
+import { checkPriceList, parseDay } from '../../billing/pricing.js';
 import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, KeyHasher } from '../ports.js';
 
 export const DEFAULT_KEY_PER_MINUTE = 600;
-export const UNIT_PRICE_EUR = 0.1;
 
 export interface CreatedKey {
   key_id: string;
   key: string;
   label: string;
   per_minute: number;
+  plan: KeyPlan;
+}
+
+/** A plan as given to `key create` / `key plan`, checked (a pilot's end is a real day). */
+export function checkPlan(plan: KeyPlan): KeyPlan {
+  if (plan.plan === 'pilot' && parseDay(plan.until) === null) {
+    throw validationError('A pilot needs --until YYYY-MM-DD, a calendar day.', [{ path: 'until', message: 'must be a day YYYY-MM-DD' }]);
+  }
+  if (plan.plan === 'custom') checkPriceList(plan.price_list, 'price_list');
+  return plan;
 }
 
 /** How long a checked key is trusted without asking the store again (see ADR 0002). */
@@ -33,7 +44,7 @@ export class ApiKeys {
     private readonly cacheTtlMs: number = KEY_CACHE_TTL_MS,
   ) {}
 
-  async create(label: string, perMinute?: number): Promise<CreatedKey> {
+  async create(label: string, perMinute?: number, plan: KeyPlan = PRODUCTION_PLAN): Promise<CreatedKey> {
     const cleanLabel = label.trim();
     if (cleanLabel.length === 0 || cleanLabel.length > 200) {
       throw validationError('The label must be 1 to 200 characters.', [
@@ -46,6 +57,7 @@ export class ApiKeys {
         { path: 'per_minute', message: 'must be an integer from 1 to 1000000' },
       ]);
     }
+    checkPlan(plan);
     const key = `svk_${this.ids.secret(24)}`;
     const key_id = `key_${this.ids.secret(8)}`;
     await this.store.insert({
@@ -55,8 +67,16 @@ export class ApiKeys {
       key_hash: this.hasher.hash(key),
       created_at: this.clock.now().toISOString(),
       revoked_at: null,
+      plan,
     });
-    return { key_id, key, label: cleanLabel, per_minute: limit };
+    return { key_id, key, label: cleanLabel, per_minute: limit, plan };
+  }
+
+  /** Gives a key another plan (a pilot extended or ended, a custom price list). */
+  async setPlan(keyId: string, plan: KeyPlan): Promise<{ key_id: string; plan: KeyPlan }> {
+    checkPlan(plan);
+    if (!(await this.store.setPlan(keyId, plan))) throw notFound(`No API key with id ${keyId}.`);
+    return { key_id: keyId, plan };
   }
 
   async revoke(keyId: string): Promise<{ key_id: string; revoked: true }> {
@@ -88,14 +108,6 @@ export class ApiKeys {
   }
 }
 
-export interface UsageStatement {
-  key_id: string;
-  month: string;
-  served_calls: number;
-  unit_price_eur: number;
-  amount_eur: number;
-}
-
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export function requireProduction(caller: Caller): Extract<Caller, { tier: 'production' }> {
@@ -111,10 +123,4 @@ export function parseMonth(month: string | undefined, now: Date): string {
     throw validationError('month must have the form YYYY-MM.', [{ path: 'month', message: 'must match YYYY-MM' }]);
   }
   return month;
-}
-
-export function usageStatement(key_id: string, month: string, served_calls: number): UsageStatement {
-  // Integer cents avoid float drift in the invoice figure.
-  const amount_eur = (served_calls * Math.round(UNIT_PRICE_EUR * 100)) / 100;
-  return { key_id, month, served_calls, unit_price_eur: UNIT_PRICE_EUR, amount_eur };
 }

@@ -36,7 +36,8 @@ export class AuditTrail {
   }
 }
 
-function visibleTo(trace: VerificationTrace, caller: Caller): boolean {
+/** A sandbox trace is anyone's who holds its id; a production trace only its key's. */
+export function visibleTo(trace: VerificationTrace, caller: Caller): boolean {
   if (trace.tier === 'sandbox') return true;
   return caller.tier === 'production' && caller.key_id === trace.key_id;
 }

@@ -56,9 +56,14 @@ export class ImportOperatorResearch {
    * Validates every line against the current corpus (shipped + research so far) and applies them
    * as one new revision, or applies nothing and returns every line's problem. A concurrent import
    * that lands first makes this one fail with CONFLICT (nothing applied): run it again.
-   * With `dryRun`, nothing is applied either way (no errors: the file would apply).
+   * With `dryRun`, nothing is applied either way (no errors: the file would apply). With
+   * `deliver`, the import also moves that research order to `delivered`, in its transaction.
    */
-  async execute(lines: readonly OperatorLine[], file: string, options: { dryRun?: boolean } = {}): Promise<ImportOutcome> {
+  async execute(
+    lines: readonly OperatorLine[],
+    file: string,
+    options: { dryRun?: boolean; deliver?: { order_id: string; delivered_at: string } } = {},
+  ): Promise<ImportOutcome> {
     await new OperatorResearchSync(this.holder, this.store).refresh();
     const research = await this.store.load();
     if (research.revision !== this.holder.operatorRevision) this.holder.applyOperatorResearch(research);
@@ -71,7 +76,13 @@ export class ImportOperatorResearch {
     });
     if (!result.ok) return { applied: false, errors: result.errors };
     if (options.dryRun) return { applied: false, errors: [] };
-    const applied = await this.store.apply(result.batch);
+    const batch = result.batch;
+    if (options.deliver) {
+      // The order names the revision this import becomes; the store moves it in the same transaction.
+      const corpus_revision = corpusRevision(this.holder.shipped.buildId, batch.expected_revision + 1);
+      batch.delivers = { ...options.deliver, import_id: batch.import.import_id, corpus_revision };
+    }
+    const applied = await this.store.apply(batch);
     this.holder.applyOperatorResearch(await this.store.load());
     return { applied: true, import: applied, corpus_revision: corpusRevision(this.holder.shipped.buildId, applied.revision) };
   }

@@ -45,8 +45,12 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
     tags: [spec.tag],
     responses: responses as ZodOpenApiOperationObject['responses'],
   };
-  if (spec.params || spec.query) {
-    op.requestParams = { ...(spec.params ? { path: spec.params } : {}), ...(spec.query ? { query: spec.query } : {}) };
+  if (spec.params || spec.query || spec.headers) {
+    op.requestParams = {
+      ...(spec.params ? { path: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.headers ? { header: spec.headers } : {}),
+    };
   }
   if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: spec.body } } };
   if (spec.rawBody) op.requestBody = { required: true, content: Object.fromEntries(Object.entries(spec.rawBody).map(([type, schema]) => [type, { schema }])) };

@@ -1,13 +1,14 @@
 import type { Context } from 'koa';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
-import { type ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
+import { type ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
 import { isDomainError, validationError } from '../../../core/shared/errors.js';
 import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {
   CoverageQuerySchema,
@@ -39,6 +40,8 @@ export interface AttestationRouteDeps {
   clock: Clock;
   /** Seals the coverage pages' cursors. */
   cursors: CursorSealer;
+  /** `/verify/usage` is the verify part of the monthly statement. */
+  invoicing: Invoicing;
   onVerdict?: (verdict: string, tier: string) => void;
 }
 
@@ -241,7 +244,9 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
       path: '/api/v1/verify/usage',
       operationId: 'getUsage',
       summary: 'Monthly usage of a production key',
-      description: 'Served calls of the key in a month and the invoice figure (EUR 0.10 per served call).',
+      description:
+        "Served calls of the key in a month and their amount under the key's plan: the verify part of `GET /verify/invoices/{month}` " +
+        '(same served_calls and amount_cents). `unit_price_eur` is the first band of the scale.',
       tag: 'Attestation',
       security: 'apiKey',
       rateLimited: true,
@@ -255,8 +260,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
       handler: async (ctx, { query }) => {
         const caller = requireProduction(callerOf(ctx));
         const month = parseMonth(query.month, deps.clock.now());
-        const served = await deps.ledger.servedCalls(caller.key_id, month);
-        ctx.body = usageStatement(caller.key_id, month, served);
+        ctx.body = await deps.invoicing.usage(caller.key_id, month);
       },
     }),
   ];

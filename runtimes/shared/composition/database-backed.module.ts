@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { bindAttestationServices, bindAttestationSql } from './attestation.module.js';
+import { bindBillingServices, bindBillingSql } from './billing.module.js';
 import { bindCallsServices, bindCallsSql } from './calls.module.js';
 import { bindKnowledgeServices, bindKnowledgeSql } from './knowledge.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.js';
@@ -11,6 +12,8 @@ import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.
 export function bindDatabaseBackedAreas(container: Container): void {
   bindAttestationSql(container);
   bindAttestationServices(container);
+  bindBillingSql(container);
+  bindBillingServices(container);
   bindTenancySql(container);
   bindTenancyServices(container);
   bindAuth(container);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
+import { ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../core/attestation/ports.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
 
@@ -11,7 +11,10 @@ function setup() {
   const counting: ApiKeyStore = {
     insert: (r: ApiKeyRecord) => store.insert(r),
     findByHash: (h: string) => (lookups++, store.findByHash(h)),
+    find: (id: string) => store.find(id),
+    list: () => store.list(),
     revoke: (id: string, at: string) => store.revoke(id, at),
+    setPlan: (id, plan) => store.setPlan(id, plan),
   };
   const keys = new ApiKeys(
     counting,
@@ -29,6 +32,23 @@ describe('ApiKeys', () => {
     await expect(keys.create('  ')).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(keys.create('x', 0)).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(keys.create('x', 1.5)).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('carries a plan: production by default, a pilot with a real end day, a custom price list that is valid', async () => {
+    const { keys, store } = setup();
+    const plain = await keys.create('a');
+    expect(plain.plan).toEqual({ plan: 'production' });
+    expect((await store.find(plain.key_id))?.plan).toEqual({ plan: 'production' });
+    const pilot = await keys.create('b', undefined, { plan: 'pilot', until: '2027-02-28' });
+    expect((await store.find(pilot.key_id))?.plan).toEqual({ plan: 'pilot', until: '2027-02-28' });
+    for (const until of ['2027-02-29', '2027-2-1', 'soon']) {
+      await expect(keys.create('c', undefined, { plan: 'pilot', until })).rejects.toMatchObject({ code: 'VALIDATION' });
+    }
+    const bad = { verify_bands: [{ up_to: 10, unit_cents: 5 }], research_tiers: { standard: { price_cents: 100, description: 's' } } };
+    await expect(keys.create('d', undefined, { plan: 'custom', price_list: bad })).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(await keys.setPlan(pilot.key_id, { plan: 'production' })).toEqual({ key_id: pilot.key_id, plan: { plan: 'production' } });
+    expect((await store.find(pilot.key_id))?.plan).toEqual({ plan: 'production' });
+    await expect(keys.setPlan('key_nope', { plan: 'production' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('no key is the sandbox; empty, over-long, unknown and revoked keys are 401', async () => {
@@ -65,10 +85,5 @@ describe('usage helpers', () => {
   it('defaults to the current UTC month and refuses malformed months', () => {
     expect(parseMonth(undefined, new Date('2026-02-28T23:59:59Z'))).toBe('2026-02');
     for (const bad of ['2026-13', '2026-1', '26-01', '2026-00', '2026-01-01']) expect(() => parseMonth(bad, new Date())).toThrow();
-  });
-  it('computes the invoice figure in cents', () => {
-    expect(usageStatement('k', '2026-11', 3).amount_eur).toBe(0.3);
-    expect(usageStatement('k', '2026-11', 10_001).amount_eur).toBe(1000.1);
-    expect(usageStatement('k', '2026-11', 0)).toEqual({ key_id: 'k', month: '2026-11', served_calls: 0, unit_price_eur: 0.1, amount_eur: 0 });
   });
 });

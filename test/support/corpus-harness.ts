@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { writeCorpus } from '../../corpus/build/corpus-writer.js';
+import { httpCorpus } from './http-corpus.js';
+import { type Harness, startHarness } from './http-harness.js';
+
+export interface CorpusHarness {
+  /** A scratch directory for the suite's files, removed after it. */
+  root: string;
+  /** The corpus build the server (and svc-admin, given CORPUS_DIR) serves. */
+  corpusDir: string;
+  /** Set once the suite's beforeAll ran. */
+  h: Harness;
+  buildId: string;
+}
+
+/** One server for the suite over `httpCorpus` written as a real build (operator imports validate against it). */
+export function corpusHarness(prefix: string): CorpusHarness {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const state = { root, corpusDir: join(root, 'corpus') } as CorpusHarness;
+  beforeAll(async () => {
+    state.buildId = (await writeCorpus(state.corpusDir, httpCorpus.artists, httpCorpus.works, [], new Date('2026-11-01T00:00:00Z'))).manifest.build_id;
+    state.h = await startHarness({ env: { CORPUS_DIR: state.corpusDir, DEMO_SEED: 'false' } });
+  });
+  afterAll(async () => {
+    await state.h.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return state;
+}
+
+/** Probes until `done` (a running server picks operator imports up within about a second). */
+export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 8000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() - start > ms) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
