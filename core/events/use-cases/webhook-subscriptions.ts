@@ -25,8 +25,11 @@ export interface NewSubscriptionInput {
   description?: string | null;
 }
 
+/** What the API shows of a subscription: never its secrets; the owner is the path's (tenant) or the key. */
+export type SubscriptionView = Omit<WebhookSubscription, 'owner_kind' | 'owner_id'>;
+
 /** The view returned once, at creation and at each rotation: the only time a secret is shown. */
-export type SubscriptionWithSecret = WebhookSubscription & { secret: string };
+export type SubscriptionWithSecret = SubscriptionView & { secret: string };
 
 /** The owner a tenant's admin manages: its tenant (403 for another tenant or a member). */
 export function tenantSubscriber(principal: Principal, tenantId: string): EventOwner {
@@ -39,7 +42,7 @@ export function keySubscriber(caller: Caller): EventOwner {
   return keyOwner(requireProduction(caller).key_id);
 }
 
-const viewOf = ({ secrets: _s, ...view }: StoredSubscription): WebhookSubscription => view;
+const viewOf = ({ secrets: _s, owner_kind: _k, owner_id: _o, ...view }: StoredSubscription): SubscriptionView => view;
 
 /**
  * Webhook subscriptions of one owner: create (the secret is shown once), read, delete, rotate
@@ -87,7 +90,7 @@ export class WebhookSubscriptions {
     return { ...viewOf(sub), secret: sub.secrets.current };
   }
 
-  async list(owner: EventOwner, query: { limit?: number; cursor?: string }): Promise<Page<WebhookSubscription>> {
+  async list(owner: EventOwner, query: { limit?: number; cursor?: string }): Promise<Page<SubscriptionView>> {
     const limit = checkLimit(query.limit);
     const context = JSON.stringify(['webhooks', owner.kind, owner.id]);
     const after = query.cursor === undefined ? null : openPosition(this.sealer, query.cursor, context, ['string', 'string']);
@@ -97,7 +100,7 @@ export class WebhookSubscriptions {
     return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.created_at, last.subscription_id]) : null };
   }
 
-  async get(owner: EventOwner, subscriptionId: string): Promise<WebhookSubscription> {
+  async get(owner: EventOwner, subscriptionId: string): Promise<SubscriptionView> {
     return viewOf(await this.existing(owner, subscriptionId));
   }
 
@@ -114,7 +117,7 @@ export class WebhookSubscriptions {
     return { ...viewOf(sub), updated_at: now.toISOString(), secret: secrets.current };
   }
 
-  async enable(owner: EventOwner, subscriptionId: string): Promise<WebhookSubscription> {
+  async enable(owner: EventOwner, subscriptionId: string): Promise<SubscriptionView> {
     await this.existing(owner, subscriptionId);
     if (!(await this.subscriptions.enable(owner, subscriptionId, this.clock.now().toISOString()))) throw this.missing(subscriptionId);
     return this.get(owner, subscriptionId);
