@@ -21,6 +21,8 @@ export interface Receiver {
   secrets: string[];
   /** What to answer (default 200); may delay by returning a promise. */
   respond: (req: Received, count: number) => number | Promise<number> | { status: number; headers?: Record<string, string>; body?: string };
+  /** Requests received and not answered yet (their `respond` is still pending). */
+  pending(): number;
   /** The distinct event ids acknowledged with a 2xx. */
   acknowledged(): Set<string>;
   /** Resolves when `predicate` holds, checked on each request (rejects after `timeoutMs`). */
@@ -34,11 +36,13 @@ const headerMap = (req: IncomingMessage) => Object.fromEntries(Object.entries(re
 export async function startReceiver(): Promise<Receiver> {
   const waiters: { predicate: (r: Receiver) => boolean; resolve: () => void }[] = [];
   const counts = new Map<string, number>();
+  let inFlight = 0;
   const r: Receiver = {
     url: '',
     received: [],
     secrets: [],
     respond: () => 200,
+    pending: () => inFlight,
     acknowledged: () => new Set(r.received.filter((x) => x.status >= 200 && x.status < 300).map((x) => x.id)),
     until(predicate, timeoutMs = 30_000) {
       if (predicate(r)) return Promise.resolve();
@@ -75,7 +79,9 @@ export async function startReceiver(): Promise<Receiver> {
       const entry: Received = { path: req.url ?? '/', id: headers['webhook-id'] ?? '', headers, body, verifiedWith, status: 0 };
       const count = (counts.get(entry.id) ?? 0) + 1;
       counts.set(entry.id, count);
+      inFlight++;
       const answer = await r.respond(entry, count);
+      inFlight--;
       const { status, headers: extra = {}, body: out = '' } = typeof answer === 'number' ? { status: answer } : answer;
       entry.status = status;
       r.received.push(entry);
