@@ -1,8 +1,8 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (names: inprocess http coldstart stdio calls
-// ratelimit knowledge corpus). http, calls and knowledge run on SQLite and on a throwaway PostgreSQL
-// cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500).
+// ratelimit knowledge webhooks corpus). http, calls, knowledge and webhooks run on SQLite and on a throwaway
+// PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
+// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
 import os from 'node:os';
 import { benchCalls } from './calls.mjs';
 import { benchColdStart } from './cold-start.mjs';
@@ -13,8 +13,9 @@ import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
 import { benchStdio } from './stdio.mjs';
+import { benchWebhooks } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'http', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'corpus'];
+const NAMES = ['inprocess', 'http', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -27,13 +28,14 @@ const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]
 
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
-const databases = want('http') || want('calls') || want('knowledge') ? await benchDatabases() : null;
+const databases = want('http') || want('calls') || want('knowledge') || want('webhooks') ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
   if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
+  if (want('webhooks')) await benchWebhooks({ count: knob('BENCH_WEBHOOK_EVENTS'), databases: (name, fn) => databases.use(name, fn) });
 } finally {
   await databases?.stop();
 }

@@ -1,5 +1,7 @@
 import type { Agent } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
+import { MemoryEventOutbox } from './memory-webhook.stores.js';
 import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
 
 const copy = (a: Agent): Agent => structuredClone(a);
@@ -8,6 +10,8 @@ const copy = (a: Agent): Agent => structuredClone(a);
 export class MemoryAgentRepository implements AgentRepository {
   private readonly agents = new Map<string, Agent>();
   private readonly history = new Map<string, Agent[]>();
+
+  constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   async insert(agent: Agent) {
     this.agents.set(agent.agent_id, copy(agent));
@@ -23,11 +27,12 @@ export class MemoryAgentRepository implements AgentRepository {
       .slice(0, limit)
       .map(copy);
   }
-  async replace(next: Agent, expectedVersion: number) {
+  async replace(next: Agent, expectedVersion: number, events?: readonly OutboxEvent[]) {
     const current = this.agents.get(next.agent_id);
     if (!current || current.tenant_id !== next.tenant_id || current.version !== expectedVersion) return false;
     this.history.set(next.agent_id, [...(this.history.get(next.agent_id) ?? []), current]);
     this.agents.set(next.agent_id, copy(next));
+    this.outbox.add(events);
     return true;
   }
   async versions(tenantId: string, agentId: string, beforeVersion: number | null, limit: number) {

@@ -10,7 +10,9 @@ import {
 } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
 import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
+import { MemoryEventOutbox } from './memory-webhook.stores.js';
 
 interface Stored {
   json: string;
@@ -28,9 +30,12 @@ interface Stored {
 export class MemoryCallRepository implements CallRepository {
   private readonly tenants = new Map<string, Map<string, Stored>>();
 
-  async insert(call: CallRecord): Promise<void> {
+  constructor(private readonly outbox = new MemoryEventOutbox()) {}
+
+  async insert(call: CallRecord, events?: readonly OutboxEvent[]): Promise<void> {
     if (this.calls(call.tenant_id).has(call.call_id)) throw conflict(`Call ${call.call_id} already exists in tenant ${call.tenant_id}.`);
     this.store(call);
+    this.outbox.add(events);
   }
 
   async insertMany(calls: CallRecord[]): Promise<number[]> {

@@ -2,6 +2,8 @@ import type { SearchTerm } from '../../core/calls/call.model.js';
 import { searchTokens } from '../../core/calls/search-query.js';
 import { type Chunk, compareItems, type KnowledgeDocument, type KnowledgePosition, type SearchHit, type StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore, SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
+import { MemoryEventOutbox } from './memory-webhook.stores.js';
 
 const key = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 const EMPTY = new Uint8Array(0);
@@ -10,6 +12,8 @@ const EMPTY = new Uint8Array(0);
 export class MemoryKnowledgeStore implements KnowledgeStore {
   private readonly docs = new Map<string, KnowledgeDocument>();
   private readonly chunks = new Map<string, (Chunk & { tokens: string[] })[]>();
+
+  constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   async insert(doc: KnowledgeDocument): Promise<void> {
     this.docs.set(key(doc.tenant_id, doc.item_id), { ...doc });
@@ -39,16 +43,19 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
       .sort((a, b) => (a.created_at === b.created_at ? (a.item_id < b.item_id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1))
       .map((d) => d.item_id);
   }
-  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string) {
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events?: readonly OutboxEvent[]) {
     const d = this.docs.get(key(tenantId, itemId));
     if (!d) return false;
     Object.assign(d, { status: 'indexed', error: null, indexed_at: indexedAt });
     this.chunks.set(key(tenantId, itemId), chunks.map((c) => ({ ...c, tokens: searchTokens(c.text) })));
+    this.outbox.add(events);
     return true;
   }
-  async markFailed(tenantId: string, itemId: string, error: string) {
+  async markFailed(tenantId: string, itemId: string, error: string, events?: readonly OutboxEvent[]) {
     const d = this.docs.get(key(tenantId, itemId));
-    if (d) Object.assign(d, { status: 'failed', error });
+    if (!d) return;
+    Object.assign(d, { status: 'failed', error });
+    this.outbox.add(events);
   }
   async search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
     const all = [...this.chunks.entries()].flatMap(([k, cs]) => cs.map((c) => ({ k, c })));
@@ -88,6 +95,8 @@ const isClaimable = (l: LeasedRun, now: string) =>
 export class MemorySyncRunStore implements SyncRunStore {
   private readonly runs = new Map<string, LeasedRun>();
 
+  constructor(private readonly outbox = new MemoryEventOutbox()) {}
+
   async openOrGetActive(run: StoredSyncRun) {
     const active = [...this.runs.values()].find((l) => l.run.tenant_id === run.tenant_id && isActive(l.run));
     if (active) return { run: { ...active.run }, created: false };
@@ -105,11 +114,12 @@ export class MemorySyncRunStore implements SyncRunStore {
     Object.assign(l, { lease_owner: lease.owner, lease_expires_at: lease.until });
     return { ...l.run };
   }
-  async update(run: StoredSyncRun, lease: SyncLease) {
+  async update(run: StoredSyncRun, lease: SyncLease, events?: readonly OutboxEvent[]) {
     const l = this.held(run.tenant_id, run.sync_id, lease);
     if (!l) return false;
     l.run = { ...run };
     l.lease_expires_at = lease.until;
+    this.outbox.add(events);
     return true;
   }
   async renew(tenantId: string, syncId: string, lease: SyncLease) {

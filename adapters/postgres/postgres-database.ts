@@ -15,6 +15,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   dialect: 'postgres',
   callSearch: new PostgresCallSearch(),
   knowledgeStore: (db) => new PostgresKnowledgeStore(db),
+  skipLocked: true,
 });
 
 export interface PostgresOptions {

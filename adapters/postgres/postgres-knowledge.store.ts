@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database } from '../sql/database.js';
 import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
 import { tsqueryAny, tsvectorWithPositions } from './tsvector.js';
@@ -15,9 +16,10 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
   /**
    * One statement instead of a transaction of four (update, delete, insert, commit): a sync
    * writes one of these per document, and on PostgreSQL each statement is a round trip. The
-   * chunks travel as three arrays, so a document of any size is one statement.
+   * chunks travel as three arrays, so a document of any size is one statement; so do the
+   * outbox events (written only when the item was), which makes them part of the same change.
    */
-  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean> {
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
     const { rows } = await sql<{ updated: number }>`
       WITH item AS (
         UPDATE knowledge_items SET status = 'indexed', error = NULL, indexed_at = ${indexedAt}
@@ -31,6 +33,13 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
         SELECT ${tenantId}, ${itemId}, v.chunk_index, v.text, v.search::tsvector
         FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.text)}::text[], ${chunks.map((c) => tsvectorWithPositions(c.text))}::text[])
           AS v(chunk_index, text, search)
+        WHERE EXISTS (SELECT 1 FROM item)
+      ), evented AS (
+        INSERT INTO webhook_events (event_id, owner_kind, owner_id, type, created_at, payload, fanned_out_at)
+        SELECT v.event_id, v.owner_kind, v.owner_id, v.type, v.created_at, v.payload, NULL
+        FROM unnest(${events.map((e) => e.event_id)}::text[], ${events.map((e) => e.owner_kind)}::text[], ${events.map((e) => e.owner_id)}::text[],
+          ${events.map((e) => e.type)}::text[], ${events.map((e) => e.created_at)}::text[], ${events.map((e) => e.payload)}::text[])
+          AS v(event_id, owner_kind, owner_id, type, created_at, payload)
         WHERE EXISTS (SELECT 1 FROM item)
       )
       SELECT count(*)::int AS updated FROM item`.execute(this.db);

@@ -3,9 +3,10 @@ import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
 import type { ResearchOrderTables } from './research-order.tables.js';
+import type { WebhookTables } from './webhook.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
-export interface Database extends OperatorResearchTables, ResearchOrderTables {
+export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
   verification_usage: VerificationUsageTable;
@@ -193,6 +194,12 @@ export interface SqlCapabilities {
   callSearch: SqlCallTextSearch;
   /** Knowledge documents with the dialect's own full-text index over their chunks. */
   knowledgeStore(db: Kysely<Database>): KnowledgeStore;
+  /**
+   * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
+   * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one
+   * writer at a time) the conditional UPDATE alone keeps each row to one claimer.
+   */
+  skipLocked: boolean;
 }
 
 /** An open, migrated database of either dialect, as the composition root holds it. */

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Agent, AgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
 import type { AgentsTable, Database } from './database.js';
+import { appendOutboxEvents } from './sql-event-outbox.js';
 
 const settingsJson = ({ agent_id: _a, tenant_id: _t, version: _v, updated_at: _u, ...settings }: Agent) => JSON.stringify(settings);
 const fromRow = (r: AgentsTable): Agent => ({
@@ -33,7 +35,7 @@ export class SqlAgentRepository implements AgentRepository {
   }
 
   /** `update ... where version = ?`: of two writers holding the same version, exactly one changes a row. */
-  async replace(next: Agent, expectedVersion: number): Promise<boolean> {
+  async replace(next: Agent, expectedVersion: number, events?: readonly OutboxEvent[]): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const previous = await trx.selectFrom('agents').selectAll().where('agent_id', '=', next.agent_id).where('tenant_id', '=', next.tenant_id).executeTakeFirst();
       const result = await trx
@@ -45,6 +47,7 @@ export class SqlAgentRepository implements AgentRepository {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1 || !previous) return false;
       await trx.insertInto('agent_versions').values(previous).execute();
+      await appendOutboxEvents(trx, events);
       return true;
     });
   }

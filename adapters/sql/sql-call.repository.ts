@@ -11,7 +11,9 @@ import type {
 } from '../../core/calls/call.model.js';
 import { transcriptText } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
+import { appendOutboxEvents } from './sql-event-outbox.js';
 import { CALL_SUMMARY_COLUMNS, type CallSummaryRow, type CallText, type Database, type SqlCallTextSearch } from './database.js';
 
 /** 14 values per row: 200 rows stay far below every dialect's bound-parameter limit. */
@@ -79,7 +81,7 @@ export class SqlCallRepository implements CallRepository {
     private readonly search: SqlCallTextSearch,
   ) {}
 
-  async insert(call: CallRecord): Promise<void> {
+  async insert(call: CallRecord, events?: readonly OutboxEvent[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('calls')
@@ -89,6 +91,7 @@ export class SqlCallRepository implements CallRepository {
         .executeTakeFirst();
       if (!row) throw conflict(`Call ${call.call_id} already exists in tenant ${call.tenant_id}.`);
       await this.search.index(trx, [textOf(Number(row.seq), call)]);
+      await appendOutboxEvents(trx, events);
     });
   }
 

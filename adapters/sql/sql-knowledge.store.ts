@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, ItemStatus } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database, KnowledgeItemsTable } from './database.js';
+import { appendOutboxEvents } from './sql-event-outbox.js';
 
 const ITEM_COLUMNS = ['tenant_id', 'item_id', 'title', 'content_type', 'size_bytes', 'sha256', 'status', 'error', 'created_at', 'indexed_at'] as const;
 const EMPTY = new Uint8Array(0);
@@ -30,7 +32,7 @@ export abstract class SqlKnowledgeStore implements KnowledgeStore {
 
   /** Removes the item's chunks and their index entries (inside `delete`'s transaction). */
   protected abstract unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
-  abstract markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean>;
+  abstract markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events?: readonly OutboxEvent[]): Promise<boolean>;
   abstract search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 
   async insert(doc: KnowledgeDocument): Promise<void> {
@@ -75,7 +77,10 @@ export abstract class SqlKnowledgeStore implements KnowledgeStore {
     return rows.map((r) => r.item_id);
   }
 
-  async markFailed(tenantId: string, itemId: string, error: string): Promise<void> {
-    await this.db.updateTable('knowledge_items').set({ status: 'failed', error }).where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
+  async markFailed(tenantId: string, itemId: string, error: string, events?: readonly OutboxEvent[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const r = await trx.updateTable('knowledge_items').set({ status: 'failed', error }).where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) await appendOutboxEvents(trx, events);
+    });
   }
 }

@@ -1,8 +1,10 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StoredSyncRun, SyncStatus } from '../../core/knowledge/knowledge.model.js';
 import type { SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database, KnowledgeSyncRunsTable } from './database.js';
 import { isUniqueViolation } from './unique-violation.js';
+import { appendOutboxEvents } from './sql-event-outbox.js';
 
 const ACTIVE = ['queued', 'running'];
 /** Losing an insert race to another process's run is retried this many times before giving up. */
@@ -79,18 +81,24 @@ export class SqlSyncRunStore implements SyncRunStore {
     return row ? fromRow(row) : null;
   }
 
-  async update(run: StoredSyncRun, lease: SyncLease): Promise<boolean> {
+  async update(run: StoredSyncRun, lease: SyncLease, events?: readonly OutboxEvent[]): Promise<boolean> {
     const { sync_id, tenant_id, ...rest } = run;
-    return this.writeHeld(tenant_id, sync_id, lease, { ...rest, lease_expires_at: lease.until });
+    const values = { ...rest, lease_expires_at: lease.until };
+    if (!events || events.length === 0) return this.writeHeld(this.db, tenant_id, sync_id, lease, values);
+    return this.db.transaction().execute(async (trx) => {
+      const written = await this.writeHeld(trx, tenant_id, sync_id, lease, values);
+      if (written) await appendOutboxEvents(trx, events);
+      return written;
+    });
   }
 
   async renew(tenantId: string, syncId: string, lease: SyncLease): Promise<boolean> {
-    return this.writeHeld(tenantId, syncId, lease, { lease_expires_at: lease.until });
+    return this.writeHeld(this.db, tenantId, syncId, lease, { lease_expires_at: lease.until });
   }
 
   /** Writes `values` only while the run is running under `lease.owner` (the fence). */
-  private async writeHeld(tenantId: string, syncId: string, lease: SyncLease, values: Partial<KnowledgeSyncRunsTable>): Promise<boolean> {
-    const r = await this.db
+  private async writeHeld(db: Kysely<Database>, tenantId: string, syncId: string, lease: SyncLease, values: Partial<KnowledgeSyncRunsTable>): Promise<boolean> {
+    const r = await db
       .updateTable('knowledge_sync_runs')
       .set(values)
       .where('sync_id', '=', syncId)

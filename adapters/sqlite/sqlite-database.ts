@@ -14,6 +14,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   dialect: 'sqlite',
   callSearch: sqliteCallSearch,
   knowledgeStore: (db) => new SqliteKnowledgeStore(db),
+  skipLocked: false,
 };
 
 /** SQLite's own migration steps, run with the shared ones. */

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database } from '../sql/database.js';
+import { appendOutboxEvents } from '../sql/sql-event-outbox.js';
 import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
 
 const ROWS_PER_STATEMENT = 300;
@@ -15,7 +17,7 @@ export const fts5AnyQuery = (terms: SearchTerm[]) => terms.map((t) => `"${t.text
 /** Knowledge documents and their FTS5 index (migration 0004-knowledge-fts) in SQLite. */
 export class SqliteKnowledgeStore extends SqlKnowledgeStore {
   /** Marks the item indexed and replaces its chunks in one transaction, only while it exists. */
-  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean> {
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events?: readonly OutboxEvent[]): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const r = await trx
         .updateTable('knowledge_items')
@@ -26,6 +28,7 @@ export class SqliteKnowledgeStore extends SqlKnowledgeStore {
       if (Number(r.numUpdatedRows) !== 1) return false;
       await this.unindex(trx, tenantId, itemId);
       await this.index(trx, tenantId, itemId, chunks);
+      await appendOutboxEvents(trx, events);
       return true;
     });
   }

@@ -1,3 +1,4 @@
+import type { OutboxEvent } from '../events/event.model.js';
 import type { Agent } from './agent.model.js';
 
 export interface AgentRepository {
@@ -8,9 +9,9 @@ export interface AgentRepository {
   /**
    * Compare-and-set: stores `next` (version = expectedVersion + 1) only while the stored
    * version is `expectedVersion`, and archives the replaced configuration, in one
-   * transaction. False when another write came first.
+   * transaction, with `events` into the outbox. False when another write came first (no events).
    */
-  replace(next: Agent, expectedVersion: number): Promise<boolean>;
+  replace(next: Agent, expectedVersion: number, events?: readonly OutboxEvent[]): Promise<boolean>;
   /** Earlier configurations, newest first, strictly older than `beforeVersion`. */
   versions(tenantId: string, agentId: string, beforeVersion: number | null, limit: number): Promise<Agent[]>;
 }

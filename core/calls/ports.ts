@@ -1,9 +1,13 @@
+import type { OutboxEvent } from '../events/event.model.js';
 import type { CallDetail, CallFilter, CallPosition, CallRecord, CallSummary } from './call.model.js';
 
 /** The calls of every tenant; each operation is scoped by tenant_id. */
 export interface CallRepository {
-  /** Stores one call; a call_id the tenant already has is a CONFLICT domain error. */
-  insert(call: CallRecord): Promise<void>;
+  /**
+   * Stores one call; a call_id the tenant already has is a CONFLICT domain error. `events`
+   * enter the outbox in the same transaction (none when the call is refused).
+   */
+  insert(call: CallRecord, events?: readonly OutboxEvent[]): Promise<void>;
   /**
    * Stores many calls in ONE transaction (all or none). A call whose (tenant_id, call_id)
    * already exists, in the store or earlier in the batch, is skipped; its index is returned.

@@ -1,4 +1,5 @@
 import type { SearchTerm } from '../calls/call.model.js';
+import type { OutboxEvent } from '../events/event.model.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, StoredSyncRun } from './knowledge.model.js';
 
 /**
@@ -19,10 +20,12 @@ export interface KnowledgeStore {
   load(tenantId: string, itemId: string): Promise<KnowledgeDocument | null>;
   /**
    * Replaces the item's chunks and marks it indexed, in one transaction, only while it
-   * still exists; false when it was deleted meanwhile.
+   * still exists; false when it was deleted meanwhile. `events` enter the outbox in the same
+   * transaction, only when the item was marked.
    */
-  markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string): Promise<boolean>;
-  markFailed(tenantId: string, itemId: string, error: string): Promise<void>;
+  markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events?: readonly OutboxEvent[]): Promise<boolean>;
+  /** Marks the item failed with `error`, and writes `events` into the outbox in the same transaction. */
+  markFailed(tenantId: string, itemId: string, error: string, events?: readonly OutboxEvent[]): Promise<void>;
   /** The best chunks of the tenant for any of the terms, best first (BM25). */
   search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 }
@@ -56,8 +59,9 @@ export interface SyncRunStore {
   /**
    * Writes the run's progress or final state and renews the lease to `lease.until`, only while
    * the run is running under `lease.owner`; false when the lease was lost (nothing written).
+   * `events` enter the outbox in the same transaction, only when the run was written.
    */
-  update(run: StoredSyncRun, lease: SyncLease): Promise<boolean>;
+  update(run: StoredSyncRun, lease: SyncLease, events?: readonly OutboxEvent[]): Promise<boolean>;
   /** Extends the lease to `lease.until` while the run is running under `lease.owner` (a heartbeat); false otherwise. */
   renew(tenantId: string, syncId: string, lease: SyncLease): Promise<boolean>;
   /** Runs `claim` would take at `now`: queued ones and running ones whose lease expired, oldest requested first. */

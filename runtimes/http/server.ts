@@ -45,6 +45,10 @@ import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
 import { NotReady, platformRoutes } from './routes/platform.routes.js';
+import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
+import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
+import type { WebhookDeliveryWorker } from '../../adapters/node/webhook-delivery.worker.js';
+import { WEBHOOKS } from '../shared/composition/webhooks.tokens.js';
 
 /** Every route group of the service, in one place, for the router and the OpenAPI document alike. */
 export function buildRouteGroups(container: Container, metrics = createHttpMetrics(), lifecycle: Lifecycle = { draining: false }): RouteGroup[] {
@@ -75,7 +79,8 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   });
   const researchOrders = researchOrderRoutes({ orders: container.get<ResearchOrders>(BILLING.ResearchOrders), invoicing: container.get<Invoicing>(BILLING.Invoicing) });
 
-  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders] }];
+  const webhooks = { subscriptions: container.get<WebhookSubscriptions>(WEBHOOKS.Subscriptions) };
+  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)] }];
 
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.
@@ -92,6 +97,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     routes: [
       ...callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
       ...knowledgeRoutes({ knowledge: container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase) }),
+      ...tenantWebhookRoutes(webhooks),
     ],
   });
   // AI agents and workspace: the token's tenant (no tenant in the path), the per-IP budget first.
@@ -175,6 +181,9 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   // once their lease expired, are claimed and finished by whichever instance polls first.
   const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
   syncs.start();
+  // Webhooks: every instance delivers the outbox; leases keep each delivery to one of them.
+  const deliveries = container.get<WebhookDeliveryWorker>(WEBHOOKS.DeliveryWorker);
+  deliveries.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -188,6 +197,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
       (closing ??= (async () => {
         operatorResearch.stop();
         syncs.stop();
+        deliveries.stop();
         // Stop accepting connections; requests in flight finish. A keep-alive connection is
         // closed as soon as it is idle (checked every 50 ms), and every connection at the grace
         // period's end.
@@ -203,7 +213,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
           server.closeIdleConnections();
         });
         await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).close();
-        await Promise.race([syncs.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
+        await Promise.race([Promise.all([syncs.idle(), deliveries.idle()]), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
         await database.close();
       })()),
   };

@@ -50,6 +50,14 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: intFrom('HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: intFrom('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
   PRICING_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).default('false'),
+  WEBHOOKS_POLL_MS: intFrom('WEBHOOKS_POLL_MS', 1000, 10, 600_000),
+  WEBHOOKS_TIMEOUT_MS: intFrom('WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
+  WEBHOOKS_LEASE_MS: intFrom('WEBHOOKS_LEASE_MS', 60_000, 1000, 3_600_000),
+  WEBHOOKS_BATCH: intFrom('WEBHOOKS_BATCH', 32, 1, 1000),
+  WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
+  WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
+  WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -116,6 +124,25 @@ export interface Config {
   demoSeed: boolean;
   /** Production prices: verify bands and research tiers (PRICING_FILE, else config/pricing.json). */
   pricing: Pricing;
+  /** Webhook delivery (docs/decisions/0017-webhooks.md). */
+  webhooks: {
+    /** `http://` to loopback hosts, and loopback addresses, are allowed targets (development, tests). */
+    allowLoopback: boolean;
+    /** An idle dispatcher looks for new events and due retries this often. */
+    pollMs: number;
+    /** One attempt gives up after this. */
+    timeoutMs: number;
+    /** A dispatcher's claim on a delivery; another instance takes it over after that. */
+    leaseMs: number;
+    /** Events fanned out and deliveries sent per step. */
+    batch: number;
+    /** Nominal delay after the first failed attempt (then times 4, capped at 6 hours). */
+    retryBaseMs: number;
+    /** A delivery is retried for this long, then failed. */
+    retryWindowMs: number;
+    /** A subscription whose deliveries all failed for this long is disabled. */
+    disableAfterMs: number;
+  };
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -169,5 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
     pricing: loadPricing(e.PRICING_FILE === undefined ? undefined : resolve(e.PRICING_FILE)),
+    webhooks: {
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' || e.WEBHOOKS_ALLOW_LOOPBACK === '1',
+      pollMs: e.WEBHOOKS_POLL_MS,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      leaseMs: e.WEBHOOKS_LEASE_MS,
+      batch: e.WEBHOOKS_BATCH,
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
+      disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
+    },
   };
 }

@@ -5,6 +5,7 @@ import * as m0003 from './0003-operator-research.js';
 import * as m0004 from './0004-knowledge-agents-workspace.js';
 import * as m0005 from './0005-sync-run-leases.js';
 import * as m0006 from './0006-research-orders-plans.js';
+import * as m0007 from './0007-webhooks.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-knowledge-agents-workspace': m0004,
   '0005-sync-run-leases': m0005,
   '0006-research-orders-plans': m0006,
+  '0007-webhooks': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

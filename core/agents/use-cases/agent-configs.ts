@@ -5,6 +5,8 @@ import { checkLimit, openPosition, type Page, sealPosition } from '../../shared/
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
 import { type Agent, AGENT_ID_PATTERN, type AgentSettings, checkAgentSettings, defaultAgentSettings, etagOf, ifMatchHolds } from '../agent.model.js';
+import type { EventFactory } from '../../events/event.model.js';
+import { agentUpdated } from '../../events/event-payloads.js';
 import type { AgentRepository } from '../ports.js';
 
 const WRITABLE = ['name', 'language', 'voice', 'greeting', 'instructions', 'llm', 'knowledge_base', 'escalation', 'business_hours'] as const;
@@ -20,6 +22,8 @@ export class AgentConfigs {
     private readonly sealer: CursorSealer,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** When given, a replacement emits `agent.updated` (written with it). */
+    private readonly events?: EventFactory,
   ) {}
 
   async list(principal: Principal, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
@@ -57,7 +61,7 @@ export class AgentConfigs {
     const stale = () => new DomainError('PRECONDITION_FAILED', `If-Match does not match the agent's current ETag ${etagOf(current)}; read it again.`);
     if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(current))) throw stale();
     const replaced: Agent = { ...current, ...next, version: current.version + 1, updated_at: this.clock.now().toISOString() };
-    if (!(await this.agents.replace(replaced, current.version))) {
+    if (!(await this.agents.replace(replaced, current.version, this.events ? [agentUpdated(this.events, replaced)] : []))) {
       if (ifMatch !== undefined) throw stale();
       throw new DomainError('CONFLICT', 'The agent was changed by another request meanwhile; read it again and retry.');
     }

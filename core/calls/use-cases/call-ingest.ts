@@ -2,7 +2,9 @@ import { authorize, type Principal } from '../../auth/auth.model.js';
 import { type DomainError, type FieldError, isDomainError, notFound } from '../../shared/errors.js';
 import type { IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
-import type { CallDetail, CallRecord } from '../call.model.js';
+import type { EventFactory } from '../../events/event.model.js';
+import { callCreated } from '../../events/event-payloads.js';
+import { type CallDetail, type CallRecord, toSummary } from '../call.model.js';
 import { type NewCallInput, normaliseNewCall } from '../new-call.js';
 import type { CallRepository } from '../ports.js';
 
@@ -24,13 +26,15 @@ export class CallIngest {
     private readonly calls: CallRepository,
     private readonly tenants: TenantRepository,
     private readonly ids: IdGenerator,
+    /** When given, a recorded call emits `call.created` (written with the call). */
+    private readonly events?: EventFactory,
   ) {}
 
   /** An existing call_id is a 409; the stored detail view is returned. */
   async record(principal: Principal, tenantId: string, input: NewCallInput): Promise<CallDetail> {
     authorize(principal, tenantId, 'write');
     const call = normaliseNewCall(input, this.newId);
-    await this.calls.insert({ tenant_id: tenantId, ...call });
+    await this.calls.insert({ tenant_id: tenantId, ...call }, this.events ? [callCreated(this.events, tenantId, toSummary(call))] : []);
     return call;
   }
 

@@ -1,3 +1,5 @@
+import type { EventFactory } from '../../events/event.model.js';
+import { documentFailed, documentIndexed, syncCompleted } from '../../events/event-payloads.js';
 import type { Clock } from '../../shared/ports.js';
 import { htmlToText, splitIntoChunks } from '../chunking.js';
 import type { Chunk, KnowledgeDocument } from '../knowledge.model.js';
@@ -33,6 +35,11 @@ export class KnowledgeSync {
     private readonly extractor: TextExtractor,
     private readonly clock: Clock,
     private readonly identity: SyncRunnerIdentity,
+    /**
+     * When given, each document emits `knowledge.document.indexed` or `.failed` and the run
+     * `knowledge.sync.completed`, each written with the change it reports.
+     */
+    private readonly events?: EventFactory,
   ) {}
 
   /** Runs the store holds that a runner could claim now (queued, or abandoned by a dead runner). */
@@ -70,10 +77,10 @@ export class KnowledgeSync {
         // Still ours? Extraction may outlast the lease; then the new owner handles the document.
         await write();
         if (error !== null) {
-          await this.store.markFailed(tenantId, itemId, error);
+          await this.store.markFailed(tenantId, itemId, error, this.events ? [documentFailed(this.events, doc, error)] : []);
           run.documents_failed++;
           await write();
-        } else if (await this.store.markIndexed(tenantId, itemId, chunks, this.clock.now().toISOString())) {
+        } else if (await this.markIndexed(doc, chunks)) {
           run.documents_indexed++;
           run.chunks += chunks.length;
           await write();
@@ -85,8 +92,14 @@ export class KnowledgeSync {
       run.status = 'failed';
     }
     run.finished_at = this.clock.now().toISOString();
-    // False when the lease was lost at the last moment: the new owner finishes the run.
-    await this.runs.update(run, this.lease());
+    // False when the lease was lost at the last moment: the new owner finishes the run (and
+    // reports it: the event is written only with the final state that is stored).
+    await this.runs.update(run, this.lease(), this.events ? [syncCompleted(this.events, run)] : []);
+  }
+
+  private async markIndexed(doc: KnowledgeDocument, chunks: Chunk[]): Promise<boolean> {
+    const at = this.clock.now().toISOString();
+    return this.store.markIndexed(doc.tenant_id, doc.item_id, chunks, at, this.events ? [documentIndexed(this.events, doc, chunks.length, at)] : []);
   }
 
   private lease(): SyncLease {

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/webhooks.schemas.js';
 import type { ResponseSpec, RouteSpec } from '../route-spec.js';
 
 export const API_VERSION = '2.2.0';
@@ -61,6 +63,37 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
   return op;
 }
 
+const SIGNATURE_HEADERS = {
+  'webhook-id': 'The event id: the same on every attempt; de-duplicate on it.',
+  'webhook-timestamp': 'Seconds since the epoch at this attempt; reject old ones (Standard Webhooks libraries allow 5 minutes).',
+  'webhook-signature': '`v1,<base64 HMAC-SHA256>` of `id.timestamp.body`, keyed with the secret\'s bytes after `whsec_`; several, space separated, during a secret rotation.',
+};
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: what a subscriber receives for each event type (a
+ * Standard Webhooks POST). Any 2xx acknowledges; anything else (or no answer within the timeout)
+ * is retried with backoff for about a day.
+ */
+function webhookOperations(): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  for (const [type, schema] of Object.entries(EVENT_PAYLOAD_SCHEMAS)) {
+    out[type] = {
+      post: {
+        operationId: `event_${type.replace(/\./g, '_')}`,
+        summary: `Event ${type}`,
+        description: 'Delivered at least once, in no promised order; de-duplicate on `webhook-id`.',
+        tags: ['Webhook events'],
+        requestParams: {
+          header: z.object(Object.fromEntries(Object.entries(SIGNATURE_HEADERS).map(([name, description]) => [name, z.string().meta({ description })]))),
+        },
+        requestBody: { required: true, content: { 'application/json': { schema } } },
+        responses: { '200': { description: 'Any 2xx acknowledges the event; a 3xx is not followed and counts as a failure.' } },
+      },
+    };
+  }
+  return out;
+}
+
 /** The OpenAPI 3.1 document, generated from the same route specs the router serves. */
 export function buildOpenApiDocument(routes: RouteSpec[]): object {
   const paths: ZodOpenApiPathsObject = {};
@@ -84,5 +117,6 @@ export function buildOpenApiDocument(routes: RouteSpec[]): object {
       },
     },
     paths,
+    webhooks: webhookOperations(),
   });
 }

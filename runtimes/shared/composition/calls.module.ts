@@ -11,6 +11,8 @@ import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
+import { WEBHOOKS } from './webhooks.tokens.js';
+import type { EventFactory } from '../../../core/events/event.model.js';
 
 /** The SQL call repository, with the bound dialect's full-text search. */
 export function bindCallsSql(container: Container): void {
@@ -33,8 +35,8 @@ export function bindCallsServices(container: Container): void {
   container
     .bind<CallIngest>(CALLS.CallIngest)
     .toResolvedValue(
-      (calls: CallRepository, tenants: TenantRepository, ids: IdGenerator) => new CallIngest(calls, tenants, ids),
-      [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator],
+      (calls: CallRepository, tenants: TenantRepository, ids: IdGenerator, events: EventFactory) => new CallIngest(calls, tenants, ids, events),
+      [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
     )
     .inSingletonScope();
 }

@@ -4,12 +4,15 @@ import { bindBillingServices, bindBillingSql } from './billing.module.js';
 import { bindCallsServices, bindCallsSql } from './calls.module.js';
 import { bindKnowledgeServices, bindKnowledgeSql } from './knowledge.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.js';
+import { bindWebhooksServices, bindWebhooksSql } from './webhooks.module.js';
 
 /**
  * Every area's SQL adapters and use cases, over the database bound by `bindPlatform`. The HTTP
  * server and svc-admin share it, so both runtimes wire the same ports to the same adapters.
  */
 export function bindDatabaseBackedAreas(container: Container): void {
+  bindWebhooksSql(container);
+  bindWebhooksServices(container);
   bindAttestationSql(container);
   bindAttestationServices(container);
   bindBillingSql(container);

@@ -19,6 +19,8 @@ import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
+import { WEBHOOKS } from './webhooks.tokens.js';
+import type { EventFactory } from '../../../core/events/event.model.js';
 
 /** SQL stores of knowledge documents, sync runs, agents and workspaces. */
 export function bindKnowledgeSql(container: Container): void {
@@ -46,9 +48,9 @@ export function bindKnowledgeServices(container: Container): void {
   container
     .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)
     .toResolvedValue(
-      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator) =>
-        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }),
-      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator],
+      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator, events: EventFactory) =>
+        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events),
+      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
     )
     .inSingletonScope();
   container
@@ -74,8 +76,9 @@ export function bindKnowledgeServices(container: Container): void {
   container
     .bind<AgentConfigs>(KNOWLEDGE.AgentConfigs)
     .toResolvedValue(
-      (agents: AgentRepository, tenants: TenantRepository, sealer: CursorSealer, clock: Clock, ids: IdGenerator) => new AgentConfigs(agents, tenants, sealer, clock, ids),
-      [KNOWLEDGE.AgentRepository, TENANCY.TenantRepository, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+      (agents: AgentRepository, tenants: TenantRepository, sealer: CursorSealer, clock: Clock, ids: IdGenerator, events: EventFactory) =>
+        new AgentConfigs(agents, tenants, sealer, clock, ids, events),
+      [KNOWLEDGE.AgentRepository, TENANCY.TenantRepository, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
     )
     .inSingletonScope();
   container

@@ -1,0 +1,121 @@
+// Webhooks: events per second from commit to receiver, and the delay from commit to delivery
+// (p50/p99), in process, on each database. A call is recorded (the call and its call.created
+// event in one transaction); the dispatcher (the server's delivery worker) fans it out, claims
+// it under a lease, signs it and POSTs it to a local receiver that answers 200 at once. Writer,
+// dispatcher and receiver share the process (and the machine's cores).
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { tenantOwner } from '../dist/core/events/event.model.js';
+import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
+import { PLATFORM } from '../dist/runtimes/shared/composition/platform.tokens.js';
+import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
+import { WEBHOOKS } from '../dist/runtimes/shared/composition/webhooks.tokens.js';
+import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { eachDatabase } from './databases.mjs';
+import { percentile, printTable } from './support.mjs';
+
+const TENANT = 'bench';
+const ADMIN = { user_id: 'bench', tenant_id: TENANT, role: 'admin' };
+const POLL_MS = 50;
+
+async function startReceiver(onEvent) {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      onEvent(JSON.parse(Buffer.concat(chunks).toString('utf8')), performance.now());
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/hook`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const newCall = (i) => ({
+  call_id: `call_bench_${i}`,
+  channel: 'voice',
+  direction: 'inbound',
+  status: 'completed',
+  caller: '+441632960001',
+  started_at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+  ended_at: new Date(Date.UTC(2026, 10, 1) + i * 60_000 + 95_000).toISOString(),
+  summary: 'Customer asked about an order.',
+  transcript: [{ speaker: 'customer', text: 'Where is my order?', offset_ms: 0 }],
+});
+
+/**
+ * Records `count` calls, `concurrency` at a time, or at `perSecond` when given; resolves when
+ * the receiver has every event. Returns events/s (first commit to last delivery) and delays.
+ */
+async function run(ingest, received, { from, count, concurrency = 16, perSecond }) {
+  const committed = new Map();
+  const done = new Promise((resolve) => (received.waiter = { count: from + count, resolve }));
+  const start = performance.now();
+  let next = from;
+  const writer = async () => {
+    while (next < from + count) {
+      const i = next++;
+      if (perSecond) {
+        const due = start + ((i - from) * 1000) / perSecond;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+      await ingest.record(ADMIN, TENANT, newCall(i));
+      committed.set(`call_bench_${i}`, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: perSecond ? Math.max(4, concurrency) : concurrency }, writer));
+  await done;
+  const end = Math.max(...[...committed.keys()].map((k) => received.at.get(k)));
+  const delays = [...committed].map(([k, t]) => received.at.get(k) - t).sort((a, b) => a - b);
+  return { perSecond: (count / (end - start)) * 1000, p50: percentile(delays, 0.5), p99: percentile(delays, 0.99), max: delays[delays.length - 1] };
+}
+
+async function benchOne(target, count) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhooks-'));
+  const received = { at: new Map(), waiter: null };
+  const receiver = await startReceiver((event, t) => {
+    const id = event.data.call.call_id;
+    if (!received.at.has(id)) received.at.set(id, t);
+    if (received.waiter && received.at.size >= received.waiter.count) received.waiter.resolve();
+  });
+  const env = { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOKS_POLL_MS: String(POLL_MS) };
+  const container = await buildHttpContainer(loadConfig(env), pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
+  const worker = container.get(WEBHOOKS.DeliveryWorker);
+  try {
+    await container.get(TENANCY.TenantAdmin).createTenant(TENANT, 'Benchmark');
+    await container.get(WEBHOOKS.Subscriptions).create(tenantOwner(TENANT), { url: receiver.url, events: ['call.created'] });
+    const ingest = container.get(CALLS.CallIngest);
+    worker.start();
+    await run(ingest, received, { from: 0, count: 200 }); // warm-up
+    const saturated = await run(ingest, received, { from: 200, count });
+    const rate = Math.max(10, Math.round(saturated.perSecond / 2));
+    const paced = await run(ingest, received, { from: 200 + count, count: Math.min(count, rate * 10), perSecond: rate });
+    return { saturated, paced, rate };
+  } finally {
+    worker.stop();
+    await worker.idle();
+    await container.get(PLATFORM.SqlDatabase).close();
+    await receiver.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchWebhooks({ count = 3000, databases }) {
+  console.log(`\n## Webhooks: call.created from commit to a local receiver (in process, poll ${POLL_MS} ms, batch 32, 16 connections)`);
+  console.log(`saturated: ${count} calls recorded 16 at a time; paced: half that rate for up to 10 s. Delay = receiver arrival - commit.`);
+  const rows = [];
+  await databases('webhooks', (targets) =>
+    eachDatabase(targets, async (target) => {
+      const { saturated, paced, rate } = await benchOne(target, count);
+      const fmt = (x) => x.toFixed(1);
+      rows.push({ database: target.database, load: 'saturated', events_per_s: Math.round(saturated.perSecond), p50_ms: fmt(saturated.p50), p99_ms: fmt(saturated.p99), max_ms: fmt(saturated.max) });
+      rows.push({ database: target.database, load: `paced ${rate}/s`, events_per_s: Math.round(paced.perSecond), p50_ms: fmt(paced.p50), p99_ms: fmt(paced.p99), max_ms: fmt(paced.max) });
+    }),
+  );
+  printTable(rows);
+}

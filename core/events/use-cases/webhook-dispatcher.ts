@@ -1,0 +1,105 @@
+import type { Clock } from '../../shared/ports.js';
+import type { DeliveryLease, EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../ports.js';
+import { nextAttemptAt, type RetryPolicy } from '../retry-policy.js';
+import type { DeliveryAttempt, DeliveryOutcome, DueDelivery } from '../webhook.model.js';
+
+export interface DispatcherSettings {
+  /** Unique per process: the lease owner written on the deliveries this dispatcher claims. */
+  owner: string;
+  /** How long a claim lasts; well above the transport's timeout. */
+  leaseMs: number;
+  /** Events fanned out, and deliveries claimed (and sent at once), per step. */
+  batch: number;
+  retry: RetryPolicy;
+  /** A subscription whose deliveries have all failed for this long is disabled. */
+  disableAfterMs: number;
+}
+
+const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
+const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
+
+/**
+ * Delivers the outbox: fans new events out into deliveries, claims due deliveries under a
+ * lease, signs and sends each, records the attempt, and schedules a retry (exponential backoff
+ * with jitter) or gives up when the retry window is over. A subscription failing for longer
+ * than `disableAfterMs` is disabled with a reason. Several processes may run this on one
+ * store; each delivery is sent by the one holding its lease (a duplicate is possible only when
+ * a send outlasts the lease or a process dies after sending and before recording).
+ */
+export class WebhookDispatcher {
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly subscriptions: SubscriptionStore,
+    private readonly transport: WebhookTransport,
+    private readonly signer: WebhookSigner,
+    private readonly clock: Clock,
+    private readonly random: () => number,
+    private readonly newDeliveryId: () => string,
+    private readonly settings: DispatcherSettings,
+  ) {}
+
+  /** One step: fan out, claim, send. Returns how much it did (0 when there was nothing to do). */
+  async step(): Promise<number> {
+    const fanned = await this.outbox.fanOut(this.clock.now().toISOString(), this.settings.batch, this.newDeliveryId);
+    const due = await this.outbox.claimDue(this.lease(), this.settings.batch);
+    await Promise.all(due.map((d) => this.deliver(d)));
+    return fanned + due.length;
+  }
+
+  private async deliver(d: DueDelivery): Promise<void> {
+    const started = this.clock.now();
+    const response = d.subscription_enabled
+      ? await this.transport.post({ url: d.url, headers: this.headers(d, started), body: d.payload })
+      : { status_code: null, latency_ms: 0, error: DISABLED_ERROR };
+    const at = this.clock.now();
+    const ok = is2xx(response.status_code);
+    const attempt: DeliveryAttempt = {
+      attempt: d.attempts + 1,
+      attempted_at: started.toISOString(),
+      status_code: response.status_code,
+      latency_ms: response.latency_ms,
+      error: ok ? null : (response.error ?? `The receiver answered ${response.status_code}.`),
+    };
+    const outcome: DeliveryOutcome = ok
+      ? { status: 'succeeded', next_attempt_at: null, attempt }
+      : this.retryOrFail(d, attempt, at);
+    if (!(await this.outbox.settle(d.delivery_id, this.lease(), outcome))) return;
+    if (!d.subscription_enabled) return;
+    if (ok) {
+      if (d.failing_since !== null) await this.subscriptions.recordSuccess(d.subscription_id);
+    } else {
+      const disableBefore = new Date(at.getTime() - this.settings.disableAfterMs).toISOString();
+      await this.subscriptions.recordFailure(d.subscription_id, at.toISOString(), disableBefore, this.disabledReason());
+    }
+  }
+
+  private retryOrFail(d: DueDelivery, attempt: DeliveryAttempt, at: Date): DeliveryOutcome {
+    if (!d.subscription_enabled) return { status: 'failed', next_attempt_at: null, attempt };
+    const next = nextAttemptAt(this.settings.retry, attempt.attempt, at, new Date(d.window_started_at), this.random);
+    return next ? { status: 'pending', next_attempt_at: next.toISOString(), attempt } : { status: 'failed', next_attempt_at: null, attempt };
+  }
+
+  private disabledReason(): string {
+    const hours = Math.round(this.settings.disableAfterMs / 3_600_000);
+    return `Every delivery failed for more than ${hours} hours; fix the receiver, then enable the subscription again.`;
+  }
+
+  /** Standard Webhooks headers; the timestamp is the attempt's, so a retry is signed afresh. */
+  private headers(d: DueDelivery, at: Date): Record<string, string> {
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const secrets = [d.secrets.current];
+    if (d.secrets.previous && d.secrets.previous_expires_at && d.secrets.previous_expires_at > at.toISOString()) secrets.push(d.secrets.previous);
+    return {
+      'content-type': 'application/json',
+      'user-agent': 'svc-platform-webhooks/1',
+      'webhook-id': d.event_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': this.signer.sign(secrets, d.event_id, timestamp, d.payload),
+    };
+  }
+
+  private lease(): DeliveryLease {
+    const now = this.clock.now();
+    return { owner: this.settings.owner, now: now.toISOString(), until: new Date(now.getTime() + this.settings.leaseMs).toISOString() };
+  }
+}

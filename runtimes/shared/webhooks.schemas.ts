@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
+import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
+import { KNOWLEDGE_CONTENT_TYPES } from '../../core/knowledge/knowledge.model.js';
+import { CallSummarySchema } from './calls.schemas.js';
+import { PageQuerySchema, SyncRunSchema } from './knowledge.schemas.js';
+
+/**
+ * Wire shapes of webhook subscriptions, deliveries and event payloads: request validation, the
+ * handlers' types (z.infer) and the OpenAPI document (paths and the 3.1 `webhooks` section).
+ */
+
+export const EventTypeSchema = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
+
+export const NewWebhookSchema = z
+  .object({
+    url: z
+      .string({ error: 'url must be a string' })
+      .min(1, 'url is required')
+      .max(URL_MAX_LENGTH)
+      .meta({ description: 'https URL the events are POSTed to (http only to loopback with WEBHOOKS_ALLOW_LOOPBACK=true). Private, link-local and metadata addresses are refused.' }),
+    events: z
+      .array(z.string({ error: 'each event must be a string' }), { error: 'events must be an array of event types' })
+      .min(1, 'events must name at least one event type')
+      .max(EVENT_TYPES.length * 2)
+      .meta({ description: `Tenant subscriptions: ${TENANT_EVENT_TYPES.join(', ')}. API-key subscriptions: ${KEY_EVENT_TYPES.join(', ')}.` }),
+    description: z.string({ error: 'description must be a string or null' }).max(DESCRIPTION_MAX_LENGTH).nullable().optional(),
+  })
+  .meta({ id: 'NewWebhook' });
+export type NewWebhook = z.infer<typeof NewWebhookSchema>;
+
+export const WebhookSchema = z
+  .object({
+    subscription_id: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(EventTypeSchema),
+    enabled: z.boolean(),
+    disabled_reason: z.string().nullable().meta({ description: 'Why deliveries stopped: set when every delivery failed for days.' }),
+    failing_since: z.iso.datetime().nullable().meta({ description: 'Since when every delivery has failed; null after a success.' }),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Webhook' });
+
+export const WebhookWithSecretSchema = WebhookSchema.extend({
+  secret: z.string().regex(/^whsec_/).meta({ description: 'The signing secret (Standard Webhooks `whsec_…`), shown this once.' }),
+}).meta({ id: 'WebhookWithSecret' });
+
+export const WebhookListSchema = z.object({ data: z.array(WebhookSchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookList' });
+
+export const DeliveryAttemptSchema = z
+  .object({
+    attempt: z.int().min(1),
+    attempted_at: z.iso.datetime(),
+    status_code: z.int().nullable().meta({ description: 'The receiver\'s HTTP status; null when no response came.' }),
+    latency_ms: z.int().min(0),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+export const DeliverySchema = z
+  .object({
+    delivery_id: z.string(),
+    subscription_id: z.string(),
+    event_id: z.string().meta({ description: 'Sent as `webhook-id`: the same on every attempt, for de-duplication.' }),
+    event_type: EventTypeSchema,
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    created_at: z.iso.datetime(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    attempts: z.array(DeliveryAttemptSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const DeliveryListSchema = z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' });
+
+export const WebhookPageQuerySchema = PageQuerySchema;
+export type WebhookPageQuery = z.infer<typeof WebhookPageQuerySchema>;
+
+export const TenantWebhooksParamsSchema = z.object({ tenant_id: z.string() });
+export const TenantWebhookParamsSchema = TenantWebhooksParamsSchema.extend({ webhook_id: z.string().max(64) });
+export const TenantDeliveryParamsSchema = TenantWebhookParamsSchema.extend({ delivery_id: z.string().max(64) });
+export const KeyWebhookParamsSchema = z.object({ webhook_id: z.string().max(64) });
+export const KeyDeliveryParamsSchema = KeyWebhookParamsSchema.extend({ delivery_id: z.string().max(64) });
+export type TenantWebhookParams = z.infer<typeof TenantDeliveryParamsSchema>;
+export type KeyWebhookParams = z.infer<typeof KeyDeliveryParamsSchema>;
+
+// --- Event payloads (the OpenAPI `webhooks` section) ---
+
+const envelope = <T extends z.ZodType>(type: (typeof EVENT_TYPES)[number], data: T, description: string) =>
+  z
+    .object({
+      id: z.string().meta({ description: 'The event id, also sent as `webhook-id`: de-duplicate on it.' }),
+      type: z.literal(type),
+      created_at: z.iso.datetime().meta({ description: 'When the change happened (committed with the event).' }),
+      data,
+    })
+    .meta({ description });
+
+const contentType = z.enum(KNOWLEDGE_CONTENT_TYPES);
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+  'call.created': envelope('call.created', z.object({ tenant_id: z.string(), call: CallSummarySchema }), 'A call was recorded (POST …/calls).').meta({ id: 'CallCreatedEvent' }),
+  'knowledge.document.indexed': envelope(
+    'knowledge.document.indexed',
+    z.object({ tenant_id: z.string(), item_id: z.string(), title: z.string(), content_type: contentType, chunks: z.int().min(1), indexed_at: z.iso.datetime() }),
+    'A sync indexed a document.',
+  ).meta({ id: 'KnowledgeDocumentIndexedEvent' }),
+  'knowledge.document.failed': envelope(
+    'knowledge.document.failed',
+    z.object({ tenant_id: z.string(), item_id: z.string(), title: z.string(), content_type: contentType, error: z.string() }),
+    'A sync could not read a document.',
+  ).meta({ id: 'KnowledgeDocumentFailedEvent' }),
+  'knowledge.sync.completed': envelope(
+    'knowledge.sync.completed',
+    SyncRunSchema.extend({ tenant_id: z.string() }),
+    'A sync run finished (succeeded or failed), with its counts.',
+  ).meta({ id: 'KnowledgeSyncCompletedEvent' }),
+  'agent.updated': envelope(
+    'agent.updated',
+    z.object({ tenant_id: z.string(), agent_id: z.string(), name: z.string(), version: z.int().min(2), updated_at: z.iso.datetime() }),
+    'An AI agent\'s configuration was replaced; `version` is the new one.',
+  ).meta({ id: 'AgentUpdatedEvent' }),
+  'research_order.updated': envelope(
+    'research_order.updated',
+    z.object({ key_id: z.string(), order: z.object({ order_id: z.string(), status: z.string() }).loose() }),
+    'A research order of the API key changed status (emitted once research orders exist).',
+  ).meta({ id: 'ResearchOrderUpdatedEvent' }),
+} as const;

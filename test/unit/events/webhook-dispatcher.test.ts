@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventOutbox, SubscriptionStore } from '../../../core/events/ports.js';
+import { DEFAULT_RETRY_POLICY } from '../../../core/events/retry-policy.js';
+import { type DispatcherSettings, WebhookDispatcher } from '../../../core/events/use-cases/webhook-dispatcher.js';
+import { seededRandom } from '../../../core/shared/random.js';
+import { MemoryEventOutbox, MemorySubscriptionStore } from '../../../adapters/memory/memory-webhook.stores.js';
+import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
+import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
+import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
+import { SqlEventOutbox } from '../../../adapters/sql/sql-event-outbox.js';
+import { SqlSubscriptionStore } from '../../../adapters/sql/sql-webhook-subscription.store.js';
+import { selectAdapters, sqlDialects } from '../../support/sql-dialects.js';
+import { aSubscription, anEvent, hexId } from '../../support/webhook-mother.js';
+import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
+
+/**
+ * The dispatcher against a real receiver over real HTTP, with the system clock (Date only) under
+ * the test's control: retries hours apart happen in milliseconds, and the receiver's
+ * standardwebhooks library checks each timestamp against the same clock.
+ */
+const ADAPTERS: { name: string; make(): Promise<{ subs: SubscriptionStore; outbox: EventOutbox }> }[] = [
+  {
+    name: 'memory',
+    make: async () => {
+      const subs = new MemorySubscriptionStore();
+      return { subs, outbox: new MemoryEventOutbox(subs) };
+    },
+  },
+  ...sqlDialects().map((dialect) => ({
+    name: dialect.name,
+    make: async () => {
+      const d = await dialect.open();
+      return { subs: new SqlSubscriptionStore(d.db), outbox: new SqlEventOutbox(d.db, { skipLocked: d.capabilities.skipLocked }) };
+    },
+  })),
+];
+
+const HOUR = 3_600_000;
+const SETTINGS: DispatcherSettings = { owner: 'test', leaseMs: 60_000, batch: 16, retry: DEFAULT_RETRY_POLICY, disableAfterMs: 12 * HOUR };
+const clock = { now: () => new Date() };
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => receiver.close());
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-01T00:00:00Z'));
+  receiver.received.length = 0;
+  receiver.respond = () => 200;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function dispatcher(subs: SubscriptionStore, outbox: EventOutbox, options: { allowLoopback?: boolean; timeoutMs?: number } = {}) {
+  const transport = new HttpWebhookTransport(new WebhookTargets({ allowLoopback: options.allowLoopback ?? true }), { timeoutMs: options.timeoutMs ?? 5_000 });
+  return new WebhookDispatcher(outbox, subs, transport, standardWebhooksSigner, clock, seededRandom(7), () => hexId('dlv'), SETTINGS);
+}
+
+async function subscribed(subs: SubscriptionStore, path: string, over: Parameters<typeof aSubscription>[0] = {}) {
+  const s = aSubscription({ url: `${receiver.url}${path}`, createdAt: -86_400 * 365, secrets: { current: standardWebhooksSigner.newSecret(), previous: null, previous_expires_at: null }, ...over });
+  await subs.insert(s);
+  receiver.secrets = [s.secrets.current];
+  return s;
+}
+
+const now = () => new Date().toISOString();
+const event = () => anEvent('call.created', (Date.now() - Date.UTC(2026, 0, 1)) / 1000);
+
+for (const adapter of selectAdapters(ADAPTERS)) {
+  describe(`webhook dispatcher: ${adapter.name}`, () => {
+    it('a receiver failing, then recovering, gets every event; the log keeps each attempt', async () => {
+      const { subs, outbox } = await adapter.make();
+      const s = await subscribed(subs, '/flaky');
+      receiver.respond = (_r, count) => (count <= 3 ? 500 : 200);
+      const events = Array.from({ length: 5 }, event);
+      await outbox.append(events);
+      const d = dispatcher(subs, outbox);
+      for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
+        await d.step();
+        advance(2 * HOUR);
+      }
+      expect([...receiver.acknowledged()].sort()).toEqual(events.map((e) => e.event_id).sort());
+      expect(receiver.received.every((r) => r.verifiedWith.length === 1)).toBe(true);
+      const log = await outbox.deliveries(s.subscription_id, null, 10);
+      expect(log).toHaveLength(5);
+      for (const delivery of log) {
+        expect(delivery.status).toBe('succeeded');
+        expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+        expect(delivery.attempts.map((a) => a.error)).toEqual(['The receiver answered 500.', 'The receiver answered 500.', 'The receiver answered 500.', null]);
+      }
+      expect((await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id))?.failing_since).toBeNull();
+    });
+
+    it('gives up after about a day of backoff, and disables a subscription failing for longer than the limit', async () => {
+      const { subs, outbox } = await adapter.make();
+      const s = await subscribed(subs, '/down');
+      receiver.respond = () => 503;
+      await outbox.append([event()]);
+      const d = dispatcher(subs, outbox);
+      const started = Date.now();
+      for (let i = 0; i < 200; i++) {
+        await d.step();
+        const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+        if (delivery.status === 'failed') break;
+        advance(10 * 60_000);
+      }
+      const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+      expect(delivery.status).toBe('failed');
+      // Exponential: each wait longer than the one before (jitter aside), all within the day.
+      const times = delivery.attempts.map((a) => Date.parse(a.attempted_at) - started);
+      expect(delivery.attempts.length).toBeGreaterThanOrEqual(6);
+      expect(delivery.attempts.length).toBeLessThanOrEqual(14);
+      expect(times[times.length - 1]).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.windowMs);
+      expect(times[times.length - 1]).toBeGreaterThan(DEFAULT_RETRY_POLICY.windowMs / 2);
+      const sub = await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id);
+      expect(sub).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/failed for more than 12 hours/) });
+      // A disabled subscription gets no new deliveries.
+      await outbox.append([event()]);
+      expect(await outbox.fanOut(now(), 10, () => hexId('dlv'))).toBe(0);
+    });
+  });
+}
+
+describe('webhook transport', () => {
+  const stores = async () => {
+    const subs = new MemorySubscriptionStore();
+    return { subs, outbox: new MemoryEventOutbox(subs) };
+  };
+
+  it('refuses at delivery a target that resolves to a refused address (SSRF), without connecting', async () => {
+    const { subs, outbox } = await stores();
+    // Stored while allowed, or through a DNS name that now resolves elsewhere: checked again, after resolution.
+    const s = aSubscription({ url: `https://localhost:${new URL(receiver.url).port}/ssrf`, createdAt: -1000 });
+    await subs.insert(s);
+    const meta = aSubscription({ url: 'https://169.254.169.254/latest/meta-data/', createdAt: -1000 });
+    await subs.insert(meta);
+    await outbox.append([event()]);
+    await dispatcher(subs, outbox, { allowLoopback: false }).step();
+    expect(receiver.received).toEqual([]);
+    for (const id of [s.subscription_id, meta.subscription_id]) {
+      const [delivery] = await outbox.deliveries(id, null, 1);
+      expect(delivery.status).toBe('pending');
+      expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: null, error: expect.stringMatching(/^Target refused: .*(loopback|linkLocal) address/) })]);
+    }
+  });
+
+  it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {
+    const { subs, outbox } = await stores();
+    const s = await subscribed(subs, '/moved');
+    receiver.respond = (r) => (r.path === '/moved' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : 200);
+    await outbox.append([event()]);
+    await dispatcher(subs, outbox).step();
+    expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+    const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+    expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: 302, error: 'The receiver answered 302.' })]);
+  });
+
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    const { subs, outbox } = await stores();
+    const s = await subscribed(subs, '/slow');
+    receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 3_000));
+    await outbox.append([event()]);
+    await dispatcher(subs, outbox, { timeoutMs: 200 }).step();
+    const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status_code: null, error: 'No response within 200 ms.' }] });
+  });
+
+  it('reads no more than a few KB of a response', async () => {
+    const { subs, outbox } = await stores();
+    const s = await subscribed(subs, '/big');
+    receiver.respond = () => ({ status: 200, body: 'x'.repeat(8 * 1024 * 1024) });
+    await outbox.append([event()]);
+    await dispatcher(subs, outbox).step();
+    const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status_code: 200, error: null }] });
+  });
+});
