@@ -1,13 +1,19 @@
 /**
- * The verdict rules of the attestation oracle (CONTRACT section 7, rules 1 to 5).
+ * The verdict rules of the attestation oracle (CONTRACT section 7, rules 1 to 5), on subjects
+ * read as catalogues write them (docs/decisions/0012-catalogue-forms-and-batch.md).
  *
- * 1. The artist's normalised name (`normaliseName`) must be the name or an alias of a covered
- *    artist; otherwise `unavailable`, with similar artists as near matches.
+ * 0. The artist line is read (`parseArtistLine`: claimed qualifier, life dates, honorifics) and the
+ *    title's catalogue forms listed (`catalogueTitleForms`); each is tried most literal first, and
+ *    `parsed` echoes what was understood.
+ * 1. The artist's normalised name (`normaliseName`, in one of its forms) must be the name or an
+ *    alias of a covered artist, else a surname one title settles; otherwise `unavailable`, with
+ *    similar artists as near matches. Claimed life dates rule out artists they do not fit.
  * 2. The normalised title (`normaliseTitle`) must equal the title or a title alias of exactly one
  *    work naming that artist in any attribution (current or former, any qualifier). None:
  *    `unavailable` with similar titles. Several: `subject_ref` (a work id, or an inventory number
  *    compared folded) may pick exactly one; otherwise `unavailable`, every candidate an
  *    `ambiguous_title` near match.
+ *    A surname whose title several of its artists hold: `unavailable`, `ambiguous_artist`.
  * 3./4. One work: the subject's standing is read from the work's attributions, by precedence of
  *    source rank. Only the highest tier (operator > museum > kb) holding a current attribution
  *    decides; lower tiers and former attributions never make a work `attested`.
@@ -20,6 +26,9 @@
  *    former attribution, the work now given to another artist, sources of one tier disagreeing
  *    (a tie), or no current attribution at all. Conflicts resolve to `contradicted`: the
  *    conservative answer.
+ *    The claimed qualifier is then set against that standing (`judgeClaim`, ADR 0012): the same
+ *    guarantee or a more careful one is `attested` (the firmer record's term suggested when the
+ *    claim says less), a stronger one `contradicted`.
  * 5. Nothing is guessed: fuzzy similarity only ever fills `near_matches`.
  */
 import { RANK_ORDER, confidenceFor, sourceRank } from './confidence.js';
