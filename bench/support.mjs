@@ -40,3 +40,33 @@ export function sampleSubjects(snapshot, count, seed = 7) {
   }
   return out.map(({ kind, ...s }) => Object.assign(s, { kind }));
 }
+
+const PLACES = ['London', 'Paris', 'Antwerp', 'Venice'];
+const PHRASES = ['Attributed to', 'Workshop of', 'After', 'Circle of', 'Attribué à', 'Atelier de', 'D’après', 'École de'];
+
+/**
+ * The same draw as `sampleSubjects`, written as catalogues write it: life dates and places, the
+ * surname first in capitals, "Sir"/"R.A.", a claimed qualifier (English or French), the surname
+ * alone, lot numbers and dates in titles. Exercises every branch of the artist-line reader.
+ */
+export function catalogueSubjects(snapshot, count, seed = 11) {
+  const random = rng(seed);
+  const artists = new Map(snapshot.artists.map((a) => [a.artist_id, a]));
+  return sampleSubjects(snapshot, count, seed).filter((s) => s.subject_title.length <= 300).map((s, i) => {
+    const work = snapshot.works.find((w) => w.title === s.subject_title);
+    const artist = work && artists.get(work.attributions[0]?.artist_id);
+    const words = s.subject_artist.split(' ');
+    const dates = artist ? `(${PLACES[i % 4]} ${artist.birth_year ?? ''}-${artist.death_year} ${PLACES[(i + 1) % 4]})` : '(1700-1760)';
+    const r = random();
+    let subject_artist = s.subject_artist;
+    if (r < 0.25) subject_artist = `${s.subject_artist} ${dates}`;
+    else if (r < 0.45 && words.length > 1) subject_artist = `${words.at(-1).toUpperCase()}, ${words.slice(0, -1).join(' ')} ${dates}`;
+    else if (r < 0.6) subject_artist = `Sir ${s.subject_artist}, R.A.`;
+    else if (r < 0.8) subject_artist = `${PHRASES[i % PHRASES.length]} ${s.subject_artist}`;
+    else if (words.length > 1) subject_artist = words.at(-1);
+    const t = random();
+    const subject_title = t < 0.3 ? `${100 + i}. ${s.subject_title}` : t < 0.55 ? `${s.subject_title}, ${1700 + (i % 200)}` : s.subject_title;
+    const fits = (text, plain) => (text.length <= 300 ? text : plain);
+    return { kind: `catalogue_${s.kind}`, subject_artist: fits(subject_artist, s.subject_artist), subject_title: fits(subject_title, s.subject_title) };
+  });
+}

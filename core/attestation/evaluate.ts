@@ -1,13 +1,19 @@
 /**
- * The verdict rules of the attestation oracle (CONTRACT section 7, rules 1 to 5).
+ * The verdict rules of the attestation oracle (CONTRACT section 7, rules 1 to 5), on subjects
+ * read as catalogues write them (docs/decisions/0012-catalogue-forms-and-batch.md).
  *
- * 1. The artist's normalised name (`normaliseName`) must be the name or an alias of a covered
- *    artist; otherwise `unavailable`, with similar artists as near matches.
+ * 0. The artist line is read (`parseArtistLine`: claimed qualifier, life dates, honorifics) and the
+ *    title's catalogue forms listed (`catalogueTitleForms`); each is tried most literal first, and
+ *    `parsed` echoes what was understood.
+ * 1. The artist's normalised name (`normaliseName`, in one of its forms) must be the name or an
+ *    alias of a covered artist, else a surname one title settles; otherwise `unavailable`, with
+ *    similar artists as near matches. Claimed life dates rule out artists they do not fit.
  * 2. The normalised title (`normaliseTitle`) must equal the title or a title alias of exactly one
  *    work naming that artist in any attribution (current or former, any qualifier). None:
  *    `unavailable` with similar titles. Several: `subject_ref` (a work id, or an inventory number
  *    compared folded) may pick exactly one; otherwise `unavailable`, every candidate an
  *    `ambiguous_title` near match.
+ *    A surname whose title several of its artists hold: `unavailable`, `ambiguous_artist`.
  * 3./4. One work: the subject's standing is read from the work's attributions, by precedence of
  *    source rank. Only the highest tier (operator > museum > kb) holding a current attribution
  *    decides; lower tiers and former attributions never make a work `attested`.
@@ -20,6 +26,9 @@
  *    former attribution, the work now given to another artist, sources of one tier disagreeing
  *    (a tie), or no current attribution at all. Conflicts resolve to `contradicted`: the
  *    conservative answer.
+ *    The claimed qualifier is then set against that standing (`judgeClaim`, ADR 0012): the same
+ *    guarantee or a more careful one is `attested` (the firmer record's term suggested when the
+ *    claim says less), a stronger one `contradicted`.
  * 5. Nothing is guessed: fuzzy similarity only ever fills `near_matches`.
  */
 import { RANK_ORDER, confidenceFor, sourceRank } from './confidence.js';
@@ -73,10 +82,12 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
 
   // Rule 2: the title in its most literal catalogue form the corpus holds exactly.
   let candidates: readonly string[] = [];
+  let titleKey = '';
   for (const form of titleForms) {
     candidates = candidateIds(index, artistIds, form.key);
     if (candidates.length > 0) {
       parsed.title = form.text;
+      titleKey = form.key;
       break;
     }
   }
@@ -87,15 +98,15 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
     const ref = text(input.subject_ref).trim();
     work = ref === '' ? undefined : pickByRef(index, candidates, ref);
     if (work === undefined) {
-      const spread = bySurname && artistsNamed(index, candidates, artistIds).length > 1;
-      return unavailable(parsed, spread ? ambiguousArtists(index, candidates, artistIds) : ambiguous(index, candidates, artistIds));
+      const holders = bySurname ? artistIds.filter((id) => index.workIdsByTitle(id, titleKey).length > 0) : [];
+      return unavailable(parsed, holders.length > 1 ? ambiguousArtists(index, holders, (id) => index.workIdsByTitle(id, titleKey)) : ambiguous(index, candidates, artistIds));
     }
   }
   if (work === undefined) return unavailable(parsed, []);
   if (bySurname) {
     // A surname settles nothing by itself: the work must name exactly one of its artists.
     const named = artistsNamed(index, [work.work_id], artistIds);
-    if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, [work.work_id], artistIds));
+    if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, named, () => [work.work_id]));
     artistIds = named;
     parsed.name = index.artist(named[0] as string)?.name ?? parsed.name;
   }
@@ -131,23 +142,24 @@ function artistMatches(index: CorpusIndex, artistIds: readonly string[]): NearMa
   return matches;
 }
 
-/** Each candidate work once per artist it names among `artistIds`, `ambiguous_artist`. */
-function ambiguousArtists(index: CorpusIndex, candidateIds: readonly string[], artistIds: readonly string[]): NearMatch[] {
+/** Each artist's candidate works (`worksOf`), `ambiguous_artist`, in work id order, at most MAX_AMBIGUOUS_MATCHES. */
+function ambiguousArtists(index: CorpusIndex, artistIds: readonly string[], worksOf: (artistId: string) => readonly string[]): NearMatch[] {
   const matches: NearMatch[] = [];
-  for (const id of candidateIds) {
-    const work = index.work(id);
-    if (work === undefined) continue;
-    for (const artistId of artistIds) {
-      if (!work.attributions.some((a) => a.artist_id === artistId)) continue;
-      matches.push({ artist: index.artist(artistId)?.name ?? artistId, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_artist' });
+  for (const artistId of artistIds) {
+    for (const id of worksOf(artistId).slice(0, MAX_AMBIGUOUS_MATCHES)) {
+      const work = index.work(id);
+      if (work !== undefined) matches.push({ artist: index.artist(artistId)?.name ?? artistId, title: work.title, work_id: work.work_id, score: 1, reason: 'ambiguous_artist' });
     }
   }
-  return matches.slice(0, MAX_AMBIGUOUS_MATCHES);
+  return matches.sort((a, b) => (a.work_id < b.work_id ? -1 : a.work_id > b.work_id ? 1 : a.artist < b.artist ? -1 : 1)).slice(0, MAX_AMBIGUOUS_MATCHES);
 }
 
 /** Ids of the works matching the title key under any of the artists: sorted, distinct. */
 function candidateIds(index: CorpusIndex, artistIds: readonly string[], titleKey: string): readonly string[] {
   if (artistIds.length === 1) return index.workIdsByTitle(artistIds[0] as string, titleKey);
+  // Most often one artist holds the title: their list is already sorted and distinct.
+  const holding = artistIds.map((id) => index.workIdsByTitle(id, titleKey)).filter((ids) => ids.length > 0);
+  if (holding.length <= 1) return holding[0] ?? [];
   const ids = new Set<string>();
   for (const artistId of artistIds) for (const id of index.workIdsByTitle(artistId, titleKey)) ids.add(id);
   return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

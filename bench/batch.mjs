@@ -1,0 +1,90 @@
+// POST /api/v1/verify/batch: 1,000 subjects keyed (each archived and metered) in one request,
+// against the same 1,000 subjects as single POST /api/v1/verify calls (one connection, keep-alive,
+// one after the other; and 10 connections), on the real server process per database.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
+import { eachDatabase, SQLITE } from './databases.mjs';
+import { catalogueSubjects, percentile, printTable, sampleSubjects } from './support.mjs';
+
+function startChild(env = {}) {
+  const child = spawn(process.execPath, [new URL('./http-server.mjs', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ...JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function post(url, key, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+async function measure(target, subjects, rounds) {
+  const server = await startChild(target.env);
+  try {
+    const batchBody = JSON.stringify({ subjects: subjects.map((s, i) => ({ ...s, lot: String(i + 1) })) });
+    const singles = subjects.map((s) => JSON.stringify(s));
+    await post(`${server.verifyUrl}/api/v1/verify/batch`, server.key, batchBody); // warm-up
+    for (const body of singles.slice(0, 200)) await post(`${server.verifyUrl}/api/v1/verify`, server.key, body);
+    const batchMs = [];
+    let served = 0;
+    for (let r = 0; r < rounds; r++) {
+      const a = performance.now();
+      const out = JSON.parse(await post(`${server.verifyUrl}/api/v1/verify/batch`, server.key, batchBody));
+      batchMs.push(performance.now() - a);
+      served = out.served;
+    }
+    const sequentialMs = [];
+    for (let r = 0; r < rounds; r++) {
+      const a = performance.now();
+      for (const body of singles) await post(`${server.verifyUrl}/api/v1/verify`, server.key, body);
+      sequentialMs.push(performance.now() - a);
+    }
+    const concurrentMs = [];
+    for (let r = 0; r < rounds; r++) {
+      const a = performance.now();
+      let next = 0;
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        while (next < singles.length) await post(`${server.verifyUrl}/api/v1/verify`, server.key, singles[next++]);
+      }));
+      concurrentMs.push(performance.now() - a);
+    }
+    return { batchMs, sequentialMs, concurrentMs, served, bytes: batchBody.length };
+  } finally {
+    server.child.kill('SIGTERM');
+    if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
+  }
+}
+
+export async function benchBatch({ size = 1000, rounds = 5, databases = [SQLITE] } = {}) {
+  const snapshot = await loadCorpusSnapshot();
+  const plain = sampleSubjects(snapshot, size / 2, 21).map(({ kind, ...s }) => s);
+  const catalogue = catalogueSubjects(snapshot, size / 2, 22).map(({ kind, ...s }) => s);
+  const subjects = [...plain, ...catalogue];
+  const results = await eachDatabase(databases, (target) => measure(target, subjects, rounds));
+  const median = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
+  const rows = [];
+  for (const { target, result } of results) {
+    for (const [way, ms] of [
+      [`1 batch request of ${size}`, result.batchMs],
+      [`${size} single calls, 1 connection`, result.sequentialMs],
+      [`${size} single calls, 10 connections`, result.concurrentMs],
+    ]) {
+      rows.push({
+        database: target.database,
+        way,
+        median_ms: median(ms).toFixed(0),
+        best_ms: Math.min(...ms).toFixed(0),
+        us_per_subject: ((median(ms) * 1000) / size).toFixed(0),
+        vs_batch: (median(ms) / median(result.batchMs)).toFixed(2),
+      });
+    }
+  }
+  console.log(`\n## Batch: ${size} subjects keyed (archived and metered) in one POST /api/v1/verify/batch, vs ${size} single calls (${rounds} rounds, median)`);
+  console.log(`subjects: half the plain mix, half catalogue forms; served per batch: ${results[0]?.result.served ?? 'n/a'}; body ${results[0] ? Math.round(results[0].result.bytes / 1024) : 'n/a'} KiB; target: batch < 1000 ms`);
+  printTable(rows);
+  return rows;
+}
