@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intFrom('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   TRUST_PROXY_HOPS: intFrom('TRUST_PROXY_HOPS', 1, 0, 32),
+  EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+  EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
+  EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
 });
 
 export interface Config {
@@ -96,6 +99,12 @@ export interface Config {
   };
   /** Create the demo tenant on an empty database at start (`npm start`). */
   demoSeed: boolean;
+  /** Bounds of one knowledge document's text extraction (ADR 0014). */
+  extraction: {
+    timeoutMs: number;
+    maxHeapMb: number;
+    maxTextBytes: number;
+  };
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -143,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: e.JWT_TTL_SECONDS,
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
+    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
   };
 }
