@@ -116,6 +116,8 @@ export interface UsersTable {
   role: string;
   password_hash: string;
   created_at: string;
+  /** ISO instant the user was disabled at; null while enabled. */
+  disabled_at: string | null;
 }
 
 export interface CallsTable {

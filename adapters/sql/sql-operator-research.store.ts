@@ -10,6 +10,7 @@ import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
 import type { CorpusImportsTable } from './operator-research.tables.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 /** Rows per INSERT: far below every dialect's bound-parameter limit. */
 const CHUNK = 400;
@@ -18,12 +19,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
-}
-
-/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
 }
 
 function toImport(row: CorpusImportsTable): OperatorImport {

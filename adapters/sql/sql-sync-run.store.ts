@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StoredSyncRun, SyncStatus } from '../../core/knowledge/knowledge.model.js';
 import type { SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { Database, KnowledgeSyncRunsTable } from './database.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 const ACTIVE = ['queued', 'running'];
 /** Losing an insert race to another process's run is retried this many times before giving up. */
@@ -18,12 +19,6 @@ const fromRow = (r: KnowledgeSyncRunsTable): StoredSyncRun => ({
   documents_failed: Number(r.documents_failed),
   chunks: Number(r.chunks),
 });
-
-/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
-}
 
 /**
  * Queued, or running under a lease that expired before `now` (or under none: a run left by a

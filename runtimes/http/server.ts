@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
@@ -59,6 +60,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const attestation = attestationRoutes({
     verify: container.get<VerifyAttribution>(ATTESTATION.VerifyAttribution),
     audit: container.get<AuditTrail>(ATTESTATION.AuditTrail),
+    billed: container.get<BilledRequests>(ATTESTATION.BilledRequests),
     keys,
     ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
     corpus,

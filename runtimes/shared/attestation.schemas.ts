@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS } from '../../core/attestation/verification.model.js';
+import { PageQuerySchema } from './knowledge.schemas.js';
 
 /**
  * The one source of truth for Area B's wire shapes: the HTTP runtime validates with these,
@@ -145,3 +146,21 @@ export const UsageQuerySchema = z.object({
     .optional()
     .meta({ description: 'Invoice month, YYYY-MM (UTC). Default: the current month.' }),
 });
+
+export const BilledRequestsQuerySchema = UsageQuerySchema.extend(PageQuerySchema.shape);
+
+export const BilledRequestListSchema = z
+  .object({
+    data: z.array(
+      z
+        .object({
+          request_id: z.uuid(),
+          served_at: z.iso.datetime(),
+          verdict: z.enum(VERDICTS),
+          subject: z.object({ artist: z.string(), title: z.string() }),
+        })
+        .meta({ id: 'BilledRequest' }),
+    ),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'BilledRequestList' });

@@ -4,6 +4,7 @@ import * as m0002 from './0002-tenancy-calls.js';
 import * as m0003 from './0003-operator-research.js';
 import * as m0004 from './0004-knowledge-agents-workspace.js';
 import * as m0005 from './0005-sync-run-leases.js';
+import * as m0008 from './0008-hardening.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-operator-research': m0003,
   '0004-knowledge-agents-workspace': m0004,
   '0005-sync-run-leases': m0005,
+  '0008-hardening': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

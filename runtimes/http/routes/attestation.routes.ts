@@ -1,12 +1,16 @@
 import type { Context } from 'koa';
+import type { z } from 'zod';
 import { buildCoverage } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { type ApiKeys, parseMonth, requireProduction, usageStatement } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { VerifyInput } from '../../../core/attestation/verification.model.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {
+  BilledRequestListSchema,
+  BilledRequestsQuerySchema,
   CoverageSchema,
   ReplaySchema,
   RequestIdParamsSchema,
@@ -17,11 +21,13 @@ import {
   VerifyRequestSchema,
 } from '../../shared/attestation.schemas.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 export interface AttestationRouteDeps {
   verify: VerifyAttribution;
   audit: AuditTrail;
+  billed: BilledRequests;
   keys: ApiKeys;
   ledger: VerificationLedger;
   corpus: CorpusProvider;
@@ -70,7 +76,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
       },
       handler: async (ctx, { body }) => {
         const caller = callerOf(ctx);
-        const response = await deps.verify.execute(body, caller);
+        const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
+        useRequestId(ctx, response.request_id);
         deps.onVerdict?.(response.verdict, caller.tier);
         ctx.body = response;
       },
@@ -144,9 +151,34 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         404: problem('No such request_id for this caller.'),
       },
       handler: async (ctx, { params }) => {
-        const result = await deps.audit.replay(params.request_id, callerOf(ctx));
+        const result = await deps.audit.replay(params.request_id, callerOf(ctx), requestIdOf(ctx));
+        useRequestId(ctx, result.replay.request_id);
         deps.onVerdict?.(result.replay.verdict, callerOf(ctx).tier);
         ctx.body = result;
+      },
+    }),
+    defineRoute<unknown, z.infer<typeof BilledRequestsQuerySchema>, unknown>({
+      method: 'get',
+      path: '/api/v1/verify/requests',
+      operationId: 'listBilledRequests',
+      summary: 'Billed verifications of a production key in a month',
+      description:
+        'Invoice reconciliation: every archived, hence billed, verification of the key in the month (UTC), oldest first, ' +
+        'one line per request_id; their count is the served_calls of /verify/usage for that month. ' +
+        'Cursor-paginated; a cursor belongs to its key and month.',
+      tag: 'Attestation',
+      security: 'apiKey',
+      rateLimited: true,
+      query: BilledRequestsQuerySchema,
+      responses: {
+        200: { description: 'A page of billed requests.', schema: BilledRequestListSchema },
+        400: common[400],
+        401: problem('No key, or an unknown or revoked key.'),
+        429: common[429],
+      },
+      handler: async (ctx, { query }) => {
+        const month = parseMonth(query.month, deps.clock.now());
+        ctx.body = await deps.billed.list(callerOf(ctx), month, { limit: query.limit, cursor: query.cursor });
       },
     }),
     defineRoute<unknown, { month?: string }, unknown>({
