@@ -203,5 +203,7 @@ export interface SqlDatabase {
    * restarting): worth a retry by the client, a 503 rather than a 500.
    */
   isTransient(err: unknown): boolean;
+  /** Connections of the pool now (SQLite: its one connection, never busy between statements). */
+  poolUse(): { max: number; busy: number; idle: number; waiting: number };
   close(): Promise<void>;
 }

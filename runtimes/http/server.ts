@@ -9,6 +9,7 @@ import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js
 import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
+import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { Clock } from '../../core/shared/ports.js';
@@ -73,7 +74,13 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.
   const clock = container.get<Clock>(PLATFORM.Clock);
-  const authenticated = bearerAuth({ secret: container.get<string>(TENANCY.AuthSecret), algorithm: config.auth.jwtAlgorithm, clock });
+  const authenticated = bearerAuth({
+    secret: container.get<string>(TENANCY.AuthSecret),
+    algorithm: config.auth.jwtAlgorithm,
+    clock,
+    maxLifetimeSeconds: config.auth.tokenTtlSeconds,
+    holders: container.get<TokenHolders>(TENANCY.TokenHolders),
+  });
   // Calls and knowledge: the tenant's one budget, uploads a second one on top. /ai-agents and
   // /workspace: one per-IP budget (`agentsLimit`, first in those groups, shared by both).
   const tenantLimit = tenantLimits(config.limits, limiting);
@@ -131,7 +138,9 @@ export interface RunningServer {
 export async function startHttpServer(container: Container): Promise<RunningServer> {
   const config = container.get<Config>(PLATFORM.Config);
   const logger = container.get<Logger>(PLATFORM.Logger);
-  const metrics = createHttpMetrics();
+  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
+  const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
+  const metrics = createHttpMetrics({ pool: () => database.poolUse(), syncOutcomes: () => syncs.outcomes });
   const operatorResearch = await startOperatorResearchPoll(container);
   // Shared limits from the first request when Redis answers quickly; a start never waits long
   // for it nor fails on it (the groups' outage policies apply until it is reachable).
@@ -139,7 +148,6 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     logger.warn({ redis_url_set: true }, 'rate-limit store: redis not reachable at start; outage policies apply until it is');
   }
   const lifecycle: Lifecycle = { draining: false };
-  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
   const app = createApp({
     logger,
     metrics,
@@ -157,7 +165,6 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   });
   // Sync runs: queued ones, and those cut off by a crash or restart (here or on another instance)
   // once their lease expired, are claimed and finished by whichever instance polls first.
-  const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
   syncs.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

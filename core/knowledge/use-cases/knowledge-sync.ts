@@ -12,6 +12,8 @@ export interface SyncRunnerIdentity {
   leaseMs: number;
 }
 
+export type SyncOutcome = 'succeeded' | 'failed' | 'lost' | 'skipped';
+
 /** Thrown inside `run` when a write finds the lease taken: the run stops without writing. */
 class LeaseLost extends Error {}
 
@@ -48,9 +50,13 @@ export class KnowledgeSync {
     return this.runs.renew(tenantId, syncId, this.lease());
   }
 
-  async run(tenantId: string, syncId: string): Promise<void> {
+  /**
+   * Executes the run; resolves with how it ended here: `succeeded` or `failed` when this runner
+   * finished it, `lost` when another runner took it over, `skipped` when it was not claimable.
+   */
+  async run(tenantId: string, syncId: string): Promise<SyncOutcome> {
     const run = await this.runs.claim(tenantId, syncId, this.lease());
-    if (!run) return;
+    if (!run) return 'skipped';
     const write = async () => {
       if (!(await this.runs.update(run, this.lease()))) throw new LeaseLost();
     };
@@ -81,12 +87,12 @@ export class KnowledgeSync {
       }
       run.status = 'succeeded';
     } catch (err) {
-      if (err instanceof LeaseLost) return;
+      if (err instanceof LeaseLost) return 'lost';
       run.status = 'failed';
     }
     run.finished_at = this.clock.now().toISOString();
     // False when the lease was lost at the last moment: the new owner finishes the run.
-    await this.runs.update(run, this.lease());
+    return (await this.runs.update(run, this.lease())) ? run.status : 'lost';
   }
 
   private lease(): SyncLease {

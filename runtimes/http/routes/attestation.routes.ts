@@ -22,6 +22,7 @@ import {
 } from '../../shared/attestation.schemas.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
+import { markRefused } from '../middleware/security-log.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 export interface AttestationRouteDeps {
@@ -49,7 +50,12 @@ export const callerOf = (ctx: Context): Caller => ctx.state.caller as Caller;
 export function apiKeyCaller(keys: ApiKeys) {
   return async (ctx: Context, next: () => Promise<void>) => {
     const header = ctx.get('X-API-Key');
-    ctx.state.caller = await keys.authenticate(ctx.headers['x-api-key'] === undefined ? undefined : header);
+    const presented = ctx.headers['x-api-key'] !== undefined;
+    // Reason codes, reported only if the answer is a 401: the key presented was refused, or a
+    // keyed route was called without one.
+    markRefused(ctx, presented ? 'key_unknown' : 'key_missing');
+    ctx.state.caller = await keys.authenticate(presented ? header : undefined);
+    if (presented) ctx.state.securityReason = undefined;
     await next();
   };
 }
