@@ -27,11 +27,27 @@ export class MemoryUserRepository implements UserRepository {
 
   async insert(user: User): Promise<void> {
     if (this.byEmail.has(user.email)) throw conflict(`A user with email ${user.email} already exists.`);
-    this.byEmail.set(user.email, { ...user });
+    this.byEmail.set(user.email, { ...user, disabled_at: user.disabled_at ?? null });
   }
 
   async findByEmail(email: string): Promise<User | null> {
     const u = this.byEmail.get(email);
     return u ? { ...u } : null;
+  }
+
+  async findById(userId: string): Promise<User | null> {
+    const u = [...this.byEmail.values()].find((v) => v.user_id === userId);
+    return u ? { ...u } : null;
+  }
+
+  async setDisabled(userId: string, disabledAt: string | null): Promise<boolean> {
+    const u = [...this.byEmail.values()].find((v) => v.user_id === userId);
+    if (u) u.disabled_at = disabledAt;
+    return u !== undefined;
+  }
+
+  async delete(userId: string): Promise<boolean> {
+    const u = [...this.byEmail.values()].find((v) => v.user_id === userId);
+    return u !== undefined && this.byEmail.delete(u.email);
   }
 }

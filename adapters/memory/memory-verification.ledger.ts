@@ -1,5 +1,6 @@
-import type { VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { UsageMeter } from '../../core/billing/ports.js';
+import { conflict } from '../../core/shared/errors.js';
 
 /** In-memory fake; passes the same contract suites as the SQL ledger and usage meter. */
 export class MemoryVerificationLedger implements VerificationLedger, UsageMeter {
@@ -7,7 +8,7 @@ export class MemoryVerificationLedger implements VerificationLedger, UsageMeter 
   private readonly usage = new Map<string, number>();
 
   async record(trace: VerificationTrace): Promise<void> {
-    if (this.traces.has(trace.request_id)) throw new Error(`duplicate request_id ${trace.request_id}`);
+    if (this.traces.has(trace.request_id)) throw conflict(`A verification with request_id ${trace.request_id} is archived already.`);
     // Stored serialised, as a database would: a caller mutating its object later changes nothing.
     this.traces.set(trace.request_id, JSON.stringify(trace));
     const meter = `${trace.key_id ?? 'sandbox'}|${trace.served_at.slice(0, 7)}`;
@@ -17,6 +18,16 @@ export class MemoryVerificationLedger implements VerificationLedger, UsageMeter 
   async find(requestId: string): Promise<VerificationTrace | null> {
     const json = this.traces.get(requestId);
     return json === undefined ? null : JSON.parse(json);
+  }
+
+  async billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]> {
+    const key = (t: { served_at: string; request_id: string }) => `${t.served_at}\u0000${t.request_id}`;
+    return [...this.traces.values()]
+      .map((json) => JSON.parse(json) as VerificationTrace)
+      .filter((t) => t.key_id === keyId && t.served_at >= range.from && t.served_at < range.to && (after === null || key(t) > key(after)))
+      .sort((a, b) => (key(a) < key(b) ? -1 : 1))
+      .slice(0, limit)
+      .map((t) => ({ request_id: t.request_id, served_at: t.served_at, verdict: t.response.verdict, subject: t.response.subject }));
   }
 
   async servedCalls(keyId: string, month: string): Promise<number> {

@@ -2,7 +2,8 @@ import type { SyncScheduler } from '../../core/knowledge/ports.js';
 
 /** What the worker drives: `KnowledgeSync` (claims under a lease, so a run executes once). */
 export interface SyncRunner {
-  run(tenantId: string, syncId: string): Promise<void>;
+  /** Resolves with how the run ended here (`succeeded`, `failed`, `lost`, `skipped`). */
+  run(tenantId: string, syncId: string): Promise<string>;
   /** Runs any runner could claim now: queued ones and those whose runner's lease expired. */
   claimable(limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
   /** Extends the lease of a run this runner is executing. */
@@ -38,6 +39,8 @@ export class InProcessSyncWorker implements SyncScheduler {
   private readonly pollBatch: number;
   private readonly heartbeatMs: number;
   private readonly onError: (err: unknown, syncId: string | null) => void;
+  /** Runs executed here by how they ended (`succeeded`, `failed`, `lost`, `skipped`, `error`): for /metrics. */
+  readonly outcomes = new Map<string, number>();
 
   constructor(
     private readonly runner: SyncRunner,
@@ -68,10 +71,12 @@ export class InProcessSyncWorker implements SyncScheduler {
       this.runner.heartbeat(tenantId, syncId).catch((err: unknown) => this.onError(err, syncId));
     }, this.heartbeatMs);
     beat.unref();
+    let outcome = 'error';
     try {
-      await this.runner.run(tenantId, syncId);
+      outcome = await this.runner.run(tenantId, syncId);
     } finally {
       clearInterval(beat);
+      this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
     }
   }
 

@@ -1,23 +1,103 @@
 import { createHash } from 'node:crypto';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { KnowledgeContentType } from '../../core/knowledge/knowledge.model.js';
 import type { ContentDigest, TextExtractor } from '../../core/knowledge/ports.js';
+import type { PdfWorkerReply } from './pdf-text.worker.js';
 
 export const sha256Digest: ContentDigest = {
   sha256: (content) => createHash('sha256').update(content).digest('hex'),
 };
 
-/** PDF text with unpdf (PDF.js, no network, no worker thread); every other accepted type is UTF-8 text. */
-export const documentTextExtractor: TextExtractor = {
+/** The bounds of one document's extraction (docs/decisions/0014-hardening-audit-operations.md). */
+export interface ExtractionLimits {
+  /** Wall-clock milliseconds a PDF's extraction may take; the worker is terminated after it. */
+  timeoutMs: number;
+  /** Heap (V8 old generation) of the extraction worker, in MB. */
+  maxHeapMb: number;
+  /** UTF-8 bytes of text one document may yield. */
+  maxTextBytes: number;
+}
+
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { timeoutMs: 30_000, maxHeapMb: 256, maxTextBytes: 10 * 1024 * 1024 };
+
+/** A document over one of the limits: its message is the readable reason the item fails with. */
+export class ExtractionLimitExceeded extends Error {}
+
+/**
+ * The worker's entry: the compiled `.js` beside this file in dist; when this module itself runs
+ * from source (tsx, vitest), a small bootstrap that registers tsx's loader in the worker and
+ * imports the `.ts` source.
+ */
+function workerEntry(): { file: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { file: new URL('./pdf-text.worker.js', import.meta.url), eval: false };
+  const source = new URL('./pdf-text.worker.ts', import.meta.url).href;
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default;
+  const tsx = new URL(api, pathToFileURL(manifest)).href;
+  return { file: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, eval: true };
+}
+
+/**
+ * Text of an uploaded document. PDFs are parsed by unpdf (PDF.js) in a worker thread, never on
+ * the event loop, bounded in time, heap and text; a document over a bound fails with a readable
+ * reason. Every other accepted type is UTF-8 text, at most `maxTextBytes` of it.
+ */
+export class BoundedTextExtractor implements TextExtractor {
+  constructor(private readonly limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS) {}
+
   async extract(contentType: KnowledgeContentType, content: Uint8Array): Promise<string> {
-    if (contentType !== 'application/pdf') return new TextDecoder('utf-8', { fatal: true }).decode(content);
-    // PDF.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-    const pdf = await getDocumentProxy(new Uint8Array(content), { verbosity: 0, isEvalSupported: false } as never);
-    try {
-      const { text } = await extractText(pdf, { mergePages: false });
-      return (text as string[]).join('\n\n');
-    } finally {
-      await pdf.destroy();
+    if (contentType !== 'application/pdf') {
+      if (content.byteLength > this.limits.maxTextBytes) throw this.overText();
+      return new TextDecoder('utf-8', { fatal: true }).decode(content);
     }
-  },
-};
+    return this.pdfText(content);
+  }
+
+  private overText(): ExtractionLimitExceeded {
+    return new ExtractionLimitExceeded(`the document holds more than ${this.limits.maxTextBytes} bytes of text (the per-document limit)`);
+  }
+
+  private pdfText(content: Uint8Array): Promise<string> {
+    const entry = workerEntry();
+    // PDF.js takes ownership of (detaches) the buffer it is given: the worker gets a copy.
+    const worker = new Worker(entry.file, {
+      eval: entry.eval,
+      workerData: { content: new Uint8Array(content), maxTextBytes: this.limits.maxTextBytes },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    return new Promise<string>((resolve, reject) => {
+      let settled = false;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+        void worker.terminate();
+      };
+      const timer = setTimeout(
+        () => settle(() => reject(new ExtractionLimitExceeded(`reading the PDF took longer than ${this.limits.timeoutMs} ms (the per-document limit)`))),
+        this.limits.timeoutMs,
+      );
+      worker.on('message', (reply: PdfWorkerReply) =>
+        settle(() => {
+          if (reply.ok) resolve(reply.text);
+          else if (reply.reason === 'text_limit') reject(this.overText());
+          else reject(new Error(reply.message));
+        }),
+      );
+      worker.on('error', (err: Error & { code?: string }) =>
+        settle(() =>
+          reject(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new ExtractionLimitExceeded(`reading the PDF needed more than ${this.limits.maxHeapMb} MB of memory (the per-document limit)`)
+              : new Error('the PDF could not be read'),
+          ),
+        ),
+      );
+      worker.on('exit', (code) => settle(() => reject(new Error(`the PDF reader stopped (exit code ${code})`))));
+    });
+  }
+}

@@ -82,6 +82,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
     },
     isTransient: isTransientPostgresError,
+    poolUse: () => ({ max: pool.options.max, busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await db.destroy();
     },

@@ -122,6 +122,8 @@ export interface UsersTable {
   role: string;
   password_hash: string;
   created_at: string;
+  /** ISO instant the user was disabled at; null while enabled. */
+  disabled_at: string | null;
 }
 
 export interface CallsTable {
@@ -213,5 +215,7 @@ export interface SqlDatabase {
    * restarting): worth a retry by the client, a 503 rather than a 500.
    */
   isTransient(err: unknown): boolean;
+  /** Connections of the pool now (SQLite: its one connection, never busy between statements). */
+  poolUse(): { max: number; busy: number; idle: number; waiting: number };
   close(): Promise<void>;
 }

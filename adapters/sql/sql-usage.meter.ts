@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 
 /**
  * The meter as invoicing reads it: the monthly counter (`verification_usage`), and for a pilot
- * ending mid-month the archive, counted by key and time (index `verification_archive_key_served`).
+ * ending mid-month the archive, counted by key and time (index `verification_archive_key_served`, migration 0008).
  * Both are written in one transaction per verification, so they agree.
  */
 export class SqlUsageMeter implements UsageMeter {

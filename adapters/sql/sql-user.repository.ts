@@ -9,12 +9,27 @@ export class SqlUserRepository implements UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(user: User): Promise<void> {
-    const result = await this.db.insertInto('users').values(user).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const result = await this.db.insertInto('users').values({ ...user, disabled_at: user.disabled_at ?? null }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict(`A user with email ${user.email} already exists.`);
   }
 
   async findByEmail(email: string): Promise<User | null> {
     const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     return row ? { ...row, role: row.role as Role } : null;
+  }
+
+  async findById(userId: string): Promise<User | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return row ? { ...row, role: row.role as Role } : null;
+  }
+
+  async setDisabled(userId: string, disabledAt: string | null): Promise<boolean> {
+    const result = await this.db.updateTable('users').set({ disabled_at: disabledAt }).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

@@ -1,6 +1,9 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { VerificationResponse } from '../../core/attestation/verification.model.js';
+import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 export const SANDBOX_METER = 'sandbox';
 
@@ -47,7 +50,7 @@ export class SqlVerificationLedger implements VerificationLedger {
           for (const p of batch) p.resolve();
         } catch (err) {
           if (batch.length === 1) {
-            batch[0].reject(err);
+            batch[0].reject(translate(err, batch[0].trace));
             continue;
           }
           for (const p of batch) {
@@ -55,7 +58,7 @@ export class SqlVerificationLedger implements VerificationLedger {
               await this.db.transaction().execute((trx) => writeBatch(trx, [p.trace]));
               p.resolve();
             } catch (single) {
-              p.reject(single);
+              p.reject(translate(single, p.trace));
             }
           }
         }
@@ -82,6 +85,25 @@ export class SqlVerificationLedger implements VerificationLedger {
     };
   }
 
+  async billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]> {
+    let query = this.db
+      .selectFrom('verification_archive')
+      .select(['request_id', 'served_at', 'response_json'])
+      .where('key_id', '=', keyId)
+      .where('served_at', '>=', range.from)
+      .where('served_at', '<', range.to);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('served_at', '>', after.served_at), eb.and([eb('served_at', '=', after.served_at), eb('request_id', '>', after.request_id)])]),
+      );
+    }
+    const rows = await query.orderBy('served_at').orderBy('request_id').limit(limit).execute();
+    return rows.map((row) => {
+      const response = JSON.parse(row.response_json) as VerificationResponse;
+      return { request_id: row.request_id, served_at: row.served_at, verdict: response.verdict, subject: response.subject };
+    });
+  }
+
   async servedCalls(keyId: string, month: string): Promise<number> {
     const row = await this.db
       .selectFrom('verification_usage')
@@ -91,6 +113,11 @@ export class SqlVerificationLedger implements VerificationLedger {
       .executeTakeFirst();
     return row ? Number(row.served_calls) : 0;
   }
+}
+
+/** A duplicate request_id is the domain's conflict; anything else stays as it is. */
+function translate(err: unknown, trace: VerificationTrace): unknown {
+  return isUniqueViolation(err) ? conflict(`A verification with request_id ${trace.request_id} is archived already.`) : err;
 }
 
 /**

@@ -51,6 +51,8 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
       return 'ok (sqlite)';
     },
     isTransient: isTransientSqliteError,
+    // One synchronous connection: no statement runs while this is read.
+    poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {
       await db.destroy();
     },

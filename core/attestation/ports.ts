@@ -1,7 +1,7 @@
 import type { KeyPlan } from '../billing/billing.model.js';
 import type { CorpusIndex } from './corpus-index.js';
 import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research.model.js';
-import type { VerificationResponse, VerifyInput } from './verification.model.js';
+import type { Verdict, VerificationResponse, VerifyInput } from './verification.model.js';
 
 /** The corpus the oracle answers from right now, with its revision label. */
 export interface CorpusProvider {
@@ -56,16 +56,37 @@ export interface VerificationTrace {
   response: VerificationResponse;
 }
 
+/** One archived, hence billed, verification of a key: a line of its invoice reconciliation. */
+export interface BilledRequest {
+  request_id: string;
+  served_at: string;
+  verdict: Verdict;
+  subject: { artist: string; title: string };
+}
+
+/** A place in a key's archive order: `served_at`, then `request_id`. */
+export interface ArchivePosition {
+  served_at: string;
+  request_id: string;
+}
+
 /**
  * The audit archive and the meter. `record` archives a served verification and counts it
  * against its key's month in ONE transaction: a verification is either archived and
- * metered, or neither.
+ * metered, or neither (ADR 0002: what is metered is what was archived).
  */
 export interface VerificationLedger {
+  /** Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already. */
   record(trace: VerificationTrace): Promise<void>;
   find(requestId: string): Promise<VerificationTrace | null>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;
+  /**
+   * The key's archived verifications served within `[from, to)` (ISO instants), in
+   * (`served_at`, `request_id`) order strictly after `after`, at most `limit`: exactly what
+   * `servedCalls` counts for a month.
+   */
+  billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]>;
 }
 
 /**

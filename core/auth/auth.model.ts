@@ -1,4 +1,4 @@
-import { DomainError, unauthenticated } from '../shared/errors.js';
+import { DomainError } from '../shared/errors.js';
 import { isRole, type Role } from '../tenancy/tenancy.model.js';
 
 /** Who a verified access token speaks for. */
@@ -26,6 +26,19 @@ export interface IssuedToken {
   role: Role;
 }
 
+/** Why a signed token was refused: the reason code of the security log and metrics. */
+export type TokenRefusal = 'token_claims' | 'token_expired' | 'token_issued_at' | 'token_lifetime' | 'user_unknown' | 'user_disabled' | 'user_changed';
+
+/** A 401 for a token whose signature checked out, with the reason it was refused. */
+export class TokenRefused extends DomainError {
+  constructor(
+    readonly reason: TokenRefusal,
+    message: string,
+  ) {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
 /** Accepted clock skew between the issuer and this process, in seconds. */
 export const CLOCK_SKEW_SECONDS = 60;
 
@@ -35,16 +48,19 @@ const epochSeconds = (v: unknown): v is number => typeof v === 'number' && Numbe
 /**
  * A token whose signature checked out still speaks for someone only when every claim is
  * present and well formed: a missing `exp` would never expire, a missing tenant would scope
- * nothing. Anything else is a 401, never a partial principal.
+ * nothing. A lifetime (`exp - iat`) longer than the service issues (`maxLifetimeSeconds`) is
+ * refused too: such a token was not made by the login. Anything else is a 401, never a
+ * partial principal.
  */
-export function principalFromClaims(claims: unknown, now: Date): Principal {
+export function principalFromClaims(claims: unknown, now: Date, maxLifetimeSeconds = Number.POSITIVE_INFINITY): Principal {
   const c = (claims ?? {}) as Record<string, unknown>;
   if (typeof claims !== 'object' || claims === null || !nonEmpty(c.sub) || !nonEmpty(c.tenant_id) || !isRole(c.role) || !epochSeconds(c.iat) || !epochSeconds(c.exp)) {
-    throw unauthenticated('The access token lacks a required claim (sub, tenant_id, role, iat, exp).');
+    throw new TokenRefused('token_claims', 'The access token lacks a required claim (sub, tenant_id, role, iat, exp).');
   }
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (c.exp <= nowSeconds) throw unauthenticated('The access token has expired.');
-  if (c.iat > nowSeconds + CLOCK_SKEW_SECONDS || c.iat >= c.exp) throw unauthenticated('The access token has an invalid issue time.');
+  if (c.exp <= nowSeconds) throw new TokenRefused('token_expired', 'The access token has expired.');
+  if (c.iat > nowSeconds + CLOCK_SKEW_SECONDS || c.iat >= c.exp) throw new TokenRefused('token_issued_at', 'The access token has an invalid issue time.');
+  if (c.exp - c.iat > maxLifetimeSeconds) throw new TokenRefused('token_lifetime', 'The access token claims a longer lifetime than this service issues.');
   return { user_id: c.sub, tenant_id: c.tenant_id, role: c.role };
 }
 

@@ -13,6 +13,11 @@ export interface UserRepository {
   insert(user: User): Promise<void>;
   /** By normalised email. */
   findByEmail(email: string): Promise<User | null>;
+  findById(userId: string): Promise<User | null>;
+  /** Sets (an instant) or clears (null) `disabled_at`; false when no such user. */
+  setDisabled(userId: string, disabledAt: string | null): Promise<boolean>;
+  /** Removes the user; false when there was none. */
+  delete(userId: string): Promise<boolean>;
 }
 
 /** A memory-hard, salted password hash. `verify` compares in constant time. */

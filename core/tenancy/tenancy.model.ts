@@ -17,6 +17,8 @@ export interface User {
   /** Encoded slow hash (scrypt), never the password. */
   password_hash: string;
   created_at: string;
+  /** When an operator disabled the user (no login, tokens refused); null or absent while enabled. */
+  disabled_at?: string | null;
 }
 
 /** A user as shown to operators: everything but the hash. */

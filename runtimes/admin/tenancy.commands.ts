@@ -56,4 +56,28 @@ export const TENANCY_COMMANDS: AdminCommand[] = [
       return { ...user };
     },
   },
+  {
+    words: ['user', 'disable'],
+    usage: 'user disable <email>  (no login; the user\'s tokens are refused within seconds)',
+    async run(container, args) {
+      const { positionals } = parse(args, {}, 1);
+      return { ...(await admin(container).setUserDisabled(positionals[0], true)) };
+    },
+  },
+  {
+    words: ['user', 'enable'],
+    usage: 'user enable <email>',
+    async run(container, args) {
+      const { positionals } = parse(args, {}, 1);
+      return { ...(await admin(container).setUserDisabled(positionals[0], false)) };
+    },
+  },
+  {
+    words: ['user', 'delete'],
+    usage: 'user delete <email>  (the user\'s tokens are refused within seconds)',
+    async run(container, args) {
+      const { positionals } = parse(args, {}, 1);
+      return { ...(await admin(container).deleteUser(positionals[0])) };
+    },
+  },
 ];

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
+import { accessLog } from './middleware/access-log.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
 import { methodGuard } from './middleware/methods.js';
@@ -28,22 +29,6 @@ export interface AppParts {
   isTransient?: (err: unknown) => boolean;
 }
 
-function accessLog(logger: Logger): Middleware {
-  return async (ctx, next) => {
-    const start = performance.now();
-    try {
-      await next();
-    } finally {
-      if (logger.isLevelEnabled('info')) {
-        logger.info(
-          { request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: +(performance.now() - start).toFixed(2) },
-          'request',
-        );
-      }
-    }
-  };
-}
-
 function routeHandler(spec: RouteSpec): Middleware {
   return async (ctx: Context) => {
     const input = validateInput(spec, ctx);
@@ -59,7 +44,7 @@ export function createApp(parts: AppParts): Koa {
   const app = new Koa({ proxy: parts.trustProxy, maxIpsCount: parts.maxIpsCount ?? 0 });
   app.silent = true; // errors are mapped and logged by errorMiddleware
   app.use(requestIdMiddleware);
-  app.use(accessLog(parts.logger));
+  app.use(accessLog(parts.logger, parts.metrics));
   app.use(parts.metrics.middleware);
   // Bodies over 1 KiB are compressed when the client accepts it (br, gzip or deflate; none
   // without Accept-Encoding), problem documents included: docs/decisions/0013-edge-hardening.md.

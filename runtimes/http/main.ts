@@ -14,8 +14,9 @@ async function main(): Promise<void> {
   const running = await startHttpServer(container);
   logger.info({ url: running.url, data_dir: config.dataDir, ms: Math.round(performance.now() - started) }, 'ready');
   if (demo) {
-    logger.info({ tenant_id: demo.tenant_id, email: demo.email, calls: demo.calls }, 'demo tenant created (password printed once on stdout)');
-    process.stdout.write(demoBanner(demo, running.url));
+    // The password goes to the terminal (stderr), never into the JSON log stream on stdout.
+    logger.info({ tenant_id: demo.tenant_id, email: demo.email, calls: demo.calls }, 'demo tenant created (password printed once on stderr)');
+    process.stderr.write(demoBanner(demo, running.url));
   }
 
   const shutdown = (signal: string) => {

@@ -6,8 +6,10 @@ import type { Logger } from 'pino';
 import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
+import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CursorSealer } from '../../core/shared/keyset-cursor.js';
@@ -69,6 +71,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const attestation = attestationRoutes({
     verify: container.get<VerifyAttribution>(ATTESTATION.VerifyAttribution),
     audit: container.get<AuditTrail>(ATTESTATION.AuditTrail),
+    billed: container.get<BilledRequests>(ATTESTATION.BilledRequests),
     keys,
     ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
     corpus,
@@ -85,7 +88,13 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.
   const clock = container.get<Clock>(PLATFORM.Clock);
-  const authenticated = bearerAuth({ secret: container.get<string>(TENANCY.AuthSecret), algorithm: config.auth.jwtAlgorithm, clock });
+  const authenticated = bearerAuth({
+    secret: container.get<string>(TENANCY.AuthSecret),
+    algorithm: config.auth.jwtAlgorithm,
+    clock,
+    maxLifetimeSeconds: config.auth.tokenTtlSeconds,
+    holders: container.get<TokenHolders>(TENANCY.TokenHolders),
+  });
   // Calls and knowledge: the tenant's one budget, uploads a second one on top. /ai-agents and
   // /workspace: one per-IP budget (`agentsLimit`, first in those groups, shared by both).
   const tenantLimit = tenantLimits(config.limits, limiting);
@@ -144,7 +153,9 @@ export interface RunningServer {
 export async function startHttpServer(container: Container): Promise<RunningServer> {
   const config = container.get<Config>(PLATFORM.Config);
   const logger = container.get<Logger>(PLATFORM.Logger);
-  const metrics = createHttpMetrics();
+  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
+  const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
+  const metrics = createHttpMetrics({ pool: () => database.poolUse(), syncOutcomes: () => syncs.outcomes });
   const operatorResearch = await startOperatorResearchPoll(container);
   // Shared limits from the first request when Redis answers quickly; a start never waits long
   // for it nor fails on it (the groups' outage policies apply until it is reachable).
@@ -152,7 +163,6 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     logger.warn({ redis_url_set: true }, 'rate-limit store: redis not reachable at start; outage policies apply until it is');
   }
   const lifecycle: Lifecycle = { draining: false };
-  const database = container.get<SqlDatabase>(PLATFORM.SqlDatabase);
   const app = createApp({
     logger,
     metrics,
@@ -179,7 +189,6 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   });
   // Sync runs: queued ones, and those cut off by a crash or restart (here or on another instance)
   // once their lease expired, are claimed and finished by whichever instance polls first.
-  const syncs = container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker);
   syncs.start();
   // Webhooks: every instance delivers the outbox; leases keep each delivery to one of them.
   const deliveries = container.get<WebhookDeliveryWorker>(WEBHOOKS.DeliveryWorker);

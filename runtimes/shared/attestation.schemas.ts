@@ -6,6 +6,7 @@ import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
+import { PageQuerySchema } from './knowledge.schemas.js';
 
 /**
  * The one source of truth for Area B's wire shapes: the HTTP runtime validates with these,
@@ -317,3 +318,21 @@ export const UsageQuerySchema = z.object({
     .optional()
     .meta({ description: 'Invoice month, YYYY-MM (UTC). Default: the current month.' }),
 });
+
+export const BilledRequestsQuerySchema = UsageQuerySchema.extend(PageQuerySchema.shape);
+
+export const BilledRequestListSchema = z
+  .object({
+    data: z.array(
+      z
+        .object({
+          request_id: z.uuid(),
+          served_at: z.iso.datetime(),
+          verdict: z.enum(VERDICTS),
+          subject: z.object({ artist: z.string(), title: z.string() }),
+        })
+        .meta({ id: 'BilledRequest' }),
+    ),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'BilledRequestList' });

@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
   WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
   WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
+  EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+  EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
+  EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -143,6 +146,12 @@ export interface Config {
     /** A subscription whose deliveries all failed for this long is disabled. */
     disableAfterMs: number;
   };
+  /** Bounds of one knowledge document's text extraction (ADR 0014). */
+  extraction: {
+    timeoutMs: number;
+    maxHeapMb: number;
+    maxTextBytes: number;
+  };
 }
 
 /** Reads the environment; a bad value stops the start with a message naming the variable. */
@@ -206,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
     },
+    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
   };
 }

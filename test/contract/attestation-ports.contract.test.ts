@@ -108,8 +108,12 @@ for (const adapter of selected) {
     it('refuses a duplicate request_id and neither archives nor meters it twice', async () => {
       const t = trace();
       await ledger.record(t);
-      await expect(ledger.record({ ...t, request: { subject_artist: 'X', subject_title: 'Y' } })).rejects.toThrow();
-      expect(await ledger.servedCalls('key_a', '2026-11')).toBe(1);
+      await expect(ledger.record({ ...t, request: { subject_artist: 'X', subject_title: 'Y' } })).rejects.toMatchObject({ code: 'CONFLICT' });
+      // Grouped with others in one commit, the duplicate fails alone.
+      const others = [trace(), trace()];
+      const results = await Promise.allSettled([ledger.record(others[0]), ledger.record({ ...t }), ledger.record(others[1])]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await ledger.servedCalls('key_a', '2026-11')).toBe(3);
       expect((await ledger.find(t.request_id))?.request.subject_artist).toBe('Turner');
     });
 
@@ -122,6 +126,38 @@ for (const adapter of selected) {
         }),
         { numRuns: 50 },
       );
+    });
+
+    it('lists a key\'s billed requests of a month in served order, page after page, exactly what it meters', async () => {
+      const at = (day: number, ms: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00.${String(ms).padStart(3, '0')}Z`;
+      const mine = [
+        trace({ served_at: at(3, 5) }),
+        trace({ served_at: at(1, 0) }),
+        trace({ served_at: at(3, 5) }),
+        trace({ served_at: '2026-11-30T23:59:59.999Z' }),
+        trace({ served_at: '2026-11-01T00:00:00.000Z' }),
+      ];
+      for (const t of mine) await ledger.record(t);
+      await ledger.record(trace({ served_at: '2026-10-31T23:59:59.999Z' }));
+      await ledger.record(trace({ served_at: '2026-12-01T00:00:00.000Z' }));
+      await ledger.record(trace({ key_id: 'key_b', served_at: at(2, 0) }));
+      await ledger.record(trace({ tier: 'sandbox', key_id: null, served_at: at(2, 0) }));
+      const november = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+      const expected = [...mine]
+        .sort((a, b) => (a.served_at === b.served_at ? (a.request_id < b.request_id ? -1 : 1) : a.served_at < b.served_at ? -1 : 1))
+        .map((t) => ({ request_id: t.request_id, served_at: t.served_at, verdict: 'unavailable', subject: { artist: 'Turner', title: 'Snow Storm' } }));
+      expect(await ledger.billed('key_a', november, null, 100)).toEqual(expected);
+      const walked = [];
+      let after = null;
+      for (;;) {
+        const page = await ledger.billed('key_a', november, after, 2);
+        walked.push(...page);
+        if (page.length < 2) break;
+        after = page[page.length - 1];
+      }
+      expect(walked).toEqual(expected);
+      expect(walked).toHaveLength(await ledger.servedCalls('key_a', '2026-11'));
+      expect(await ledger.billed('key_c', november, null, 100)).toEqual([]);
     });
 
     it('counts concurrent records exactly once each', async () => {

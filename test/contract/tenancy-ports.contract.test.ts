@@ -32,6 +32,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   role: 'admin',
   password_hash: 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g',
   created_at: '2026-11-01T00:00:00.000Z',
+  disabled_at: null,
   ...overrides,
 });
 
@@ -64,6 +65,26 @@ for (const adapter of selected) {
       expect((await users.findByEmail('ann@acme.example'))?.tenant_id).toBe('acme');
       await users.insert(user({ user_id: 'usr_3', email: 'bob@globex.example', tenant_id: 'globex', role: 'member' }));
       expect((await users.findByEmail('bob@globex.example'))?.role).toBe('member');
+    });
+
+    it('finds a user by id, disables and enables it, deletes it', async () => {
+      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+      await users.insert(user());
+      expect(await users.findById('usr_1')).toEqual(user());
+      expect(await users.findById('usr_2')).toBeNull();
+      expect(await users.setDisabled('usr_1', '2026-11-05T10:00:00.000Z')).toBe(true);
+      expect(await users.findById('usr_1')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
+      expect(await users.findByEmail('ann@acme.example')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
+      expect(await users.setDisabled('usr_1', null)).toBe(true);
+      expect(await users.findById('usr_1')).toEqual(user());
+      expect(await users.setDisabled('usr_2', null)).toBe(false);
+      expect(await users.delete('usr_1')).toBe(true);
+      expect(await users.delete('usr_1')).toBe(false);
+      expect(await users.findById('usr_1')).toBeNull();
+      expect(await users.findByEmail('ann@acme.example')).toBeNull();
+      // The email is free again; the new user has a new id.
+      await users.insert(user({ user_id: 'usr_9' }));
+      expect((await users.findByEmail('ann@acme.example'))?.user_id).toBe('usr_9');
     });
 
     it('round-trips any email and hash text (fast-check)', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { createPostgresDatabase, postgresCluster } from './postgres.js';
@@ -16,13 +16,13 @@ export interface Harness extends RunningServer {
 }
 
 /** A real listening server on a free port, with its own data directory. */
-export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string>; logger?: Logger } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   // SVC_TEST_DATABASE=postgres runs every harness on a fresh PostgreSQL database of the run's cluster.
   const onPostgres = process.env.SVC_TEST_DATABASE === 'postgres' && postgresCluster !== null && options.env?.DATABASE_URL === undefined;
   const database = onPostgres ? { DATABASE_URL: await createPostgresDatabase(), JWT_SECRET: 'harness-on-postgres-secret-0123456789abcdef' } : {};
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database, ...options.env });
-  const container = await buildHttpContainer(config, pino({ level: 'silent' }), { snapshot: options.snapshot });
+  const container = await buildHttpContainer(config, options.logger ?? pino({ level: 'silent' }), { snapshot: options.snapshot });
   const running = await startHttpServer(container);
   return {
     ...running,
@@ -37,6 +37,13 @@ export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: R
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A logger whose JSON lines are kept (`lines()`), for tests that read the log stream. */
+export function capturingLogger(level = 'info'): { logger: Logger; lines(): Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines: () => lines };
 }
 
 export interface JsonResponse {

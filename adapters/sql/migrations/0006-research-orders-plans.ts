@@ -43,11 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('research_orders_key_created').on('research_orders').columns(['key_id', 'created_at', 'order_id']).execute();
   await db.schema.createIndex('research_orders_status_created').on('research_orders').columns(['status', 'created_at', 'order_id']).execute();
   await db.schema.createIndex('research_orders_delivered').on('research_orders').columns(['delivered_at']).execute();
-  await db.schema.createIndex('verification_archive_key_served').on('verification_archive').columns(['key_id', 'served_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('verification_archive_key_served').execute();
   await db.schema.dropTable('research_orders').execute();
   await db.schema.alterTable('api_keys').dropColumn('price_list_json').execute();
   await db.schema.alterTable('api_keys').dropColumn('plan_until').execute();

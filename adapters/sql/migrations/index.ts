@@ -6,6 +6,7 @@ import * as m0004 from './0004-knowledge-agents-workspace.js';
 import * as m0005 from './0005-sync-run-leases.js';
 import * as m0006 from './0006-research-orders-plans.js';
 import * as m0007 from './0007-webhooks.js';
+import * as m0008 from './0008-hardening.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-sync-run-leases': m0005,
   '0006-research-orders-plans': m0006,
   '0007-webhooks': m0007,
+  '0008-hardening': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

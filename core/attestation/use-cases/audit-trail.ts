@@ -28,10 +28,13 @@ export class AuditTrail {
     return trace;
   }
 
-  /** Runs the archived subject against today's corpus; the replay is itself a served call. */
-  async replay(requestId: string, caller: Caller): Promise<ReplayResult> {
+  /**
+   * Runs the archived subject against today's corpus; the replay is itself a served call,
+   * archived under `replayRequestId` (the replaying request's own id) when that is usable.
+   */
+  async replay(requestId: string, caller: Caller, replayRequestId?: string): Promise<ReplayResult> {
     const trace = await this.read(requestId, caller);
-    const replay = await this.verify.execute(trace.request, caller);
+    const replay = await this.verify.execute(trace.request, caller, replayRequestId);
     return { original: trace.response, replay, changed: outcomeKey(trace.response) !== outcomeKey(replay) };
   }
 }

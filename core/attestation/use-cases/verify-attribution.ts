@@ -1,3 +1,4 @@
+import { isDomainError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import { DISCLAIMER } from '../disclaimer.js';
 import { evaluate } from '../evaluate.js';
@@ -12,12 +13,13 @@ export class AttestationEngine {
     private readonly ids: IdGenerator,
   ) {}
 
-  answer(input: VerifyInput): VerificationResponse {
+  /** `requestId`: the id the request already has (the runtime's); a new UUID when absent. */
+  answer(input: VerifyInput, requestId?: string): VerificationResponse {
     const { index, revision } = this.corpus.current();
     const outcome = evaluate(index, input);
     return {
       engine: ENGINE_ID,
-      request_id: this.ids.uuid(),
+      request_id: requestId ?? this.ids.uuid(),
       served_at: this.clock.now().toISOString(),
       corpus_revision: revision,
       subject: { artist: input.subject_artist, title: input.subject_title },
@@ -27,15 +29,33 @@ export class AttestationEngine {
   }
 }
 
-/** A served verification: answered, then archived and metered in one transaction. */
+/** A canonical (lower-case) RFC 9562 UUID: the only form an archived request_id takes. */
+export const ARCHIVE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * A served verification: answered, then archived and metered in one transaction.
+ * `requestId` is the request's own id (the HTTP `X-Request-Id`), used as the archive's
+ * `request_id` when it is a canonical UUID not archived yet; otherwise the verification gets a
+ * new UUID (the archive id stays unique), which the runtime then answers as the request's id.
+ */
 export class VerifyAttribution {
   constructor(
     private readonly engine: AttestationEngine,
     private readonly ledger: VerificationLedger,
   ) {}
 
-  async execute(input: VerifyInput, caller: Caller): Promise<VerificationResponse> {
-    const response = this.engine.answer(input);
+  async execute(input: VerifyInput, caller: Caller, requestId?: string): Promise<VerificationResponse> {
+    const offered = requestId !== undefined && ARCHIVE_REQUEST_ID.test(requestId) ? requestId : undefined;
+    try {
+      return await this.serve(input, caller, offered);
+    } catch (err) {
+      if (offered === undefined || !(isDomainError(err) && err.code === 'CONFLICT')) throw err;
+      return this.serve(input, caller, undefined);
+    }
+  }
+
+  private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<VerificationResponse> {
+    const response = this.engine.answer(input, requestId);
     await this.ledger.record({
       request_id: response.request_id,
       served_at: response.served_at,

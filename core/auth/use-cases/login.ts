@@ -33,7 +33,8 @@ export class Login {
     const user = await this.users.findByEmail(normaliseEmail(email));
     const candidate = password.slice(0, PASSWORD_MAX_LENGTH + 1);
     const matches = await this.hasher.verify(candidate, user?.password_hash ?? (await this.dummyHash));
-    if (!user || !matches) throw unauthenticated(BAD_CREDENTIALS);
+    // A disabled user gets the same answer as a wrong password, after the same work.
+    if (!user || !matches || user.disabled_at != null) throw unauthenticated(BAD_CREDENTIALS);
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const access_token = this.signer.sign({ sub: user.user_id, tenant_id: user.tenant_id, role: user.role, iat, exp: iat + this.lifetimeSeconds });
     return { access_token, token_type: 'Bearer', expires_in: this.lifetimeSeconds, tenant_id: user.tenant_id, role: user.role };

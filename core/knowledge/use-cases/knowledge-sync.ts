@@ -14,6 +14,8 @@ export interface SyncRunnerIdentity {
   leaseMs: number;
 }
 
+export type SyncOutcome = 'succeeded' | 'failed' | 'lost' | 'skipped';
+
 /** Thrown inside `run` when a write finds the lease taken: the run stops without writing. */
 class LeaseLost extends Error {}
 
@@ -55,9 +57,13 @@ export class KnowledgeSync {
     return this.runs.renew(tenantId, syncId, this.lease());
   }
 
-  async run(tenantId: string, syncId: string): Promise<void> {
+  /**
+   * Executes the run; resolves with how it ended here: `succeeded` or `failed` when this runner
+   * finished it, `lost` when another runner took it over, `skipped` when it was not claimable.
+   */
+  async run(tenantId: string, syncId: string): Promise<SyncOutcome> {
     const run = await this.runs.claim(tenantId, syncId, this.lease());
-    if (!run) return;
+    if (!run) return 'skipped';
     const write = async () => {
       if (!(await this.runs.update(run, this.lease()))) throw new LeaseLost();
     };
@@ -88,13 +94,13 @@ export class KnowledgeSync {
       }
       run.status = 'succeeded';
     } catch (err) {
-      if (err instanceof LeaseLost) return;
+      if (err instanceof LeaseLost) return 'lost';
       run.status = 'failed';
     }
     run.finished_at = this.clock.now().toISOString();
     // False when the lease was lost at the last moment: the new owner finishes the run (and
     // reports it: the event is written only with the final state that is stored).
-    await this.runs.update(run, this.lease(), this.events ? [syncCompleted(this.events, run)] : []);
+    return (await this.runs.update(run, this.lease(), this.events ? [syncCompleted(this.events, run)] : [])) ? run.status : 'lost';
   }
 
   private async markIndexed(doc: KnowledgeDocument, chunks: Chunk[]): Promise<boolean> {

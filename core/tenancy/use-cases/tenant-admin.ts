@@ -11,6 +11,7 @@ import {
   normaliseEmail,
   type Role,
   type Tenant,
+  type User,
   type UserView,
 } from '../tenancy.model.js';
 
@@ -20,6 +21,8 @@ export interface NewUser {
   role: string;
   password: string;
 }
+
+const view = ({ password_hash: _hash, ...rest }: User): UserView => rest;
 
 /** Operator actions on tenants and users (svc-admin, first-start seeding). */
 export class TenantAdmin {
@@ -67,8 +70,28 @@ export class TenantAdmin {
       created_at: this.clock.now().toISOString(),
     };
     await this.users.insert(user);
-    const { password_hash: _hash, ...view } = user;
-    return view;
+    return view(user);
+  }
+
+  /** Disables (`disabled: true`) or enables a user by email: a disabled user cannot log in and its tokens are refused. */
+  async setUserDisabled(email: string, disabled: boolean): Promise<UserView> {
+    const user = await this.userByEmail(email);
+    const disabled_at = disabled ? (user.disabled_at ?? this.clock.now().toISOString()) : null;
+    await this.users.setDisabled(user.user_id, disabled_at);
+    return view({ ...user, disabled_at });
+  }
+
+  /** Removes a user by email; its tokens are refused from then on. */
+  async deleteUser(email: string): Promise<UserView & { deleted: true }> {
+    const user = await this.userByEmail(email);
+    if (!(await this.users.delete(user.user_id))) throw notFound(`No user with email ${normaliseEmail(email)}.`);
+    return { ...view(user), deleted: true };
+  }
+
+  private async userByEmail(email: string) {
+    const user = await this.users.findByEmail(normaliseEmail(email));
+    if (!user) throw notFound(`No user with email ${normaliseEmail(email)}.`);
+    return user;
   }
 
   async tenantExists(tenantId: string): Promise<boolean> {

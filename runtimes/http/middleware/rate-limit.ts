@@ -130,6 +130,7 @@ export function rateLimit(
       } catch (err) {
         const e = err as LimiterError;
         if (!passed && e.status === 429) {
+          ctx.state.rateLimitedGroup = rule.policy; // counted by group in /metrics
           // Refused here: this limiter's headers only, integers throughout.
           const reset = Math.ceil(Number(e.headers?.['X-RateLimit-Reset'] ?? 0));
           e.headers = {

@@ -1,8 +1,10 @@
 import type { Context } from 'koa';
+import type { z } from 'zod';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { type ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
@@ -11,6 +13,8 @@ import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {
+  BilledRequestListSchema,
+  BilledRequestsQuerySchema,
   CoverageQuerySchema,
   CoverageSchema,
   ReplaySchema,
@@ -29,11 +33,14 @@ import { fieldErrorsOf } from '../../shared/field-errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import type { RateLimitSpend } from '../middleware/rate-limit.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { requestIdOf, useRequestId } from '../middleware/request-id.js';
+import { markRefused } from '../middleware/security-log.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 export interface AttestationRouteDeps {
   verify: VerifyAttribution;
   audit: AuditTrail;
+  billed: BilledRequests;
   keys: ApiKeys;
   ledger: VerificationLedger;
   corpus: CorpusProvider;
@@ -65,8 +72,12 @@ export const API_KEY_CHALLENGE = 'ApiKey realm="verify", header="X-API-Key"';
 export function apiKeyCaller(keys: ApiKeys) {
   return async (ctx: Context, next: () => Promise<void>) => {
     const presented = ctx.headers['x-api-key'] !== undefined;
+    // Reason codes, reported only if the answer is a 401: the key presented was refused, or a
+    // keyed route was called without one.
+    markRefused(ctx, presented ? 'key_unknown' : 'key_missing');
     try {
       ctx.state.caller = await keys.authenticate(presented ? ctx.get('X-API-Key') : undefined);
+      if (presented) ctx.state.securityReason = undefined;
       await next();
     } catch (err) {
       if (isDomainError(err) && err.code === 'UNAUTHENTICATED') ctx.set('WWW-Authenticate', presented ? `${API_KEY_CHALLENGE}, error="invalid_key"` : API_KEY_CHALLENGE);
@@ -110,7 +121,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
       },
       handler: async (ctx, { body }) => {
         const caller = callerOf(ctx);
-        const response = await deps.verify.execute(body, caller);
+        const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
+        useRequestId(ctx, response.request_id);
         deps.onVerdict?.(response.verdict, caller.tier);
         ctx.body = response;
       },
@@ -234,9 +246,34 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         404: problem('No such request_id for this caller.'),
       },
       handler: async (ctx, { params }) => {
-        const result = await deps.audit.replay(params.request_id, callerOf(ctx));
+        const result = await deps.audit.replay(params.request_id, callerOf(ctx), requestIdOf(ctx));
+        useRequestId(ctx, result.replay.request_id);
         deps.onVerdict?.(result.replay.verdict, callerOf(ctx).tier);
         ctx.body = result;
+      },
+    }),
+    defineRoute<unknown, z.infer<typeof BilledRequestsQuerySchema>, unknown>({
+      method: 'get',
+      path: '/api/v1/verify/requests',
+      operationId: 'listBilledRequests',
+      summary: 'Billed verifications of a production key in a month',
+      description:
+        'Invoice reconciliation: every archived, hence billed, verification of the key in the month (UTC), oldest first, ' +
+        'one line per request_id; their count is the served_calls of /verify/usage for that month. ' +
+        'Cursor-paginated; a cursor belongs to its key and month.',
+      tag: 'Attestation',
+      security: 'apiKey',
+      rateLimited: true,
+      query: BilledRequestsQuerySchema,
+      responses: {
+        200: { description: 'A page of billed requests.', schema: BilledRequestListSchema },
+        400: common[400],
+        401: problem('No key, or an unknown or revoked key.'),
+        429: common[429],
+      },
+      handler: async (ctx, { query }) => {
+        const month = parseMonth(query.month, deps.clock.now());
+        ctx.body = await deps.billed.list(callerOf(ctx), month, { limit: query.limit, cursor: query.cursor });
       },
     }),
     defineRoute<unknown, { month?: string }, unknown>({

@@ -1,6 +1,7 @@
 import type { Login } from '../../../core/auth/use-cases/login.js';
 import { LoginRequestSchema, TokenResponseSchema } from '../../shared/auth.schemas.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { markRefused } from '../middleware/security-log.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 const problem = (description: string): ResponseSpec => ({ description, schema: ProblemSchema });
@@ -30,6 +31,7 @@ export function authRoutes(deps: { login: Login }): RouteSpec[] {
       },
       handler: async (ctx, { body }) => {
         ctx.set('Cache-Control', 'no-store');
+        markRefused(ctx, 'login_failed'); // reported only if the answer is a 401
         ctx.body = await deps.login.execute(body.email, body.password);
       },
     }),

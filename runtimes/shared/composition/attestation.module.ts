@@ -5,6 +5,8 @@ import type { CorpusSnapshot } from '../../../core/attestation/corpus.model.js';
 import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
+import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
+import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
 import { OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
@@ -15,6 +17,7 @@ import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-res
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { ATTESTATION } from './attestation.tokens.js';
+import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import type { Config } from '../config.js';
 
@@ -60,6 +63,10 @@ export function bindAttestationServices(container: Container): void {
       (ledger: VerificationLedger, verify: VerifyAttribution) => new AuditTrail(ledger, verify),
       [ATTESTATION.VerificationLedger, ATTESTATION.VerifyAttribution],
     )
+    .inSingletonScope();
+  container
+    .bind<BilledRequests>(ATTESTATION.BilledRequests)
+    .toResolvedValue((ledger: VerificationLedger, sealer: CursorSealer) => new BilledRequests(ledger, sealer), [ATTESTATION.VerificationLedger, CALLS.CursorSealer])
     .inSingletonScope();
   container
     .bind<ApiKeys>(ATTESTATION.ApiKeys)

@@ -9,6 +9,7 @@ export const ATTESTATION = {
   AttestationEngine: Symbol.for('attestation.AttestationEngine'),
   VerifyAttribution: Symbol.for('attestation.VerifyAttribution'),
   AuditTrail: Symbol.for('attestation.AuditTrail'),
+  BilledRequests: Symbol.for('attestation.BilledRequests'),
   ApiKeys: Symbol.for('attestation.ApiKeys'),
   OperatorResearchStore: Symbol.for('attestation.OperatorResearchStore'),
   OperatorResearchSync: Symbol.for('attestation.OperatorResearchSync'),

@@ -11,10 +11,11 @@ import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { type WorkspaceRepository, WorkspaceSettingsService } from '../../../core/tenancy/workspace.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
-import { documentTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
+import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
 import { SqlAgentRepository, SqlWorkspaceRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { Config } from '../config.js';
 import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
@@ -43,7 +44,7 @@ const SYNC_POLL_MS = 2_000;
 
 /** Use cases; needs the calls services (cursor sealer) and the tenancy repositories bound. */
 export function bindKnowledgeServices(container: Container): void {
-  container.bind<TextExtractor>(KNOWLEDGE.TextExtractor).toConstantValue(documentTextExtractor);
+  container.bind<TextExtractor>(KNOWLEDGE.TextExtractor).toResolvedValue((config: Config) => new BoundedTextExtractor(config.extraction), [PLATFORM.Config]).inSingletonScope();
   container.bind<ContentDigest>(KNOWLEDGE.ContentDigest).toConstantValue(sha256Digest);
   container
     .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)

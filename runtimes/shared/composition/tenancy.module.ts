@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import type { Logger } from 'pino';
 import { Login } from '../../../core/auth/use-cases/login.js';
 import type { TokenSigner } from '../../../core/auth/ports.js';
@@ -57,5 +58,9 @@ export function bindAuth(container: Container): void {
         new Login(users, hasher, signer, clock, ids, config.auth.tokenTtlSeconds),
       [PLATFORM.Config, TENANCY.UserRepository, TENANCY.PasswordHasher, TENANCY.TokenSigner, PLATFORM.Clock, PLATFORM.IdGenerator],
     )
+    .inSingletonScope();
+  container
+    .bind<TokenHolders>(TENANCY.TokenHolders)
+    .toResolvedValue((users: UserRepository, clock: Clock) => new TokenHolders(users, clock), [TENANCY.UserRepository, PLATFORM.Clock])
     .inSingletonScope();
 }

@@ -8,4 +8,6 @@ export const TENANCY = {
   AuthSecret: Symbol.for('tenancy.AuthSecret'),
   TokenSigner: Symbol.for('tenancy.TokenSigner'),
   Login: Symbol.for('tenancy.Login'),
+  /** Checks that a token's user still exists and is enabled (cached a few seconds). */
+  TokenHolders: Symbol.for('tenancy.TokenHolders'),
 } as const;

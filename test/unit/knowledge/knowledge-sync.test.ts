@@ -99,11 +99,11 @@ const TEXTS = ['Alpha is about apples.', 'Beta is about bananas.', 'Gamma is abo
 describe('KnowledgeSync under a lease', () => {
   it('runs a queued run once: a second run of it, by any owner, is a no-op', async () => {
     const { store, runs, syncId, runner, clock } = await setup(TEXTS);
-    await runner('A').run(TENANT, syncId);
+    expect(await runner('A').run(TENANT, syncId)).toBe('succeeded');
     const done = await runs.find(TENANT, syncId);
     expect(done).toMatchObject({ status: 'succeeded', documents_indexed: 4, documents_failed: 0, started_at: clock.now().toISOString() });
     clock.advance(10 * LEASE_MS);
-    await runner('B').run(TENANT, syncId);
+    expect(await runner('B').run(TENANT, syncId)).toBe('skipped');
     await runner('A').run(TENANT, syncId);
     expect(await runs.find(TENANT, syncId)).toEqual(done);
     expect([...store.indexed.values()]).toEqual([1, 1, 1, 1]);
@@ -129,7 +129,7 @@ describe('KnowledgeSync under a lease', () => {
 
     clock.advance(LEASE_MS + 1);
     expect(await runner('B').claimable(10)).toEqual([{ tenant_id: TENANT, sync_id: syncId }]);
-    await runner('B').run(TENANT, syncId);
+    expect(await runner('B').run(TENANT, syncId)).toBe('succeeded');
     const finished = await runs.find(TENANT, syncId);
     expect(finished).toMatchObject({ status: 'succeeded', documents_indexed: 4, documents_failed: 0, started_at: startedAt });
     expect(finished!.chunks).toBe(4);
@@ -137,7 +137,7 @@ describe('KnowledgeSync under a lease', () => {
 
     // A wakes up: its lease is gone, so it neither indexes nor writes the run.
     stall.release();
-    await a;
+    expect(await a).toBe('lost');
     expect(await runs.find(TENANT, syncId)).toEqual(finished);
     expect(docs.map((d) => store.indexed.get(d.item_id))).toEqual([1, 1, 1, 1]);
     expect(await runner('C').claimable(10)).toEqual([]);
@@ -237,7 +237,7 @@ describe('InProcessSyncWorker polling', () => {
     let looks = 0;
     const worker = new InProcessSyncWorker(
       {
-        run: async () => {},
+        run: async () => 'skipped',
         heartbeat: async () => true,
         claimable: async () => {
           looks++;
