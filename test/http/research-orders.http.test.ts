@@ -227,8 +227,12 @@ describe('research orders: rules', () => {
     }
     expect(illegal).toBe(15);
 
-    // A decline needs a reason; an unknown order is refused.
+    // A dry run checks the file and the order and changes neither.
     const accepted = await orderIn('accepted');
+    const dry = await admin('corpus', 'import', hoppnerResearch('(dry run)'), '--order', accepted, '--dry-run');
+    expect(dry.json).toMatchObject({ applied: false, dry_run: true, errors: [] });
+    expect((await status(accepted)).status).toBe('accepted');
+    // A decline needs a reason; an unknown order is refused.
     expect((await admin('research', 'decline', accepted)).code).toBe(2);
     expect((await admin('research', 'decline', accepted, '--reason', 'Out of scope.')).json.status).toBe('declined');
     expect((await admin('research', 'accept', 'ro_doesnotexist0000')).code).toBe(1);
