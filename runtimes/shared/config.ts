@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intFrom('RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   TRUST_PROXY_HOPS: intFrom('TRUST_PROXY_HOPS', 1, 0, 32),
+  RETENTION_INTERVAL_MS: intFrom('RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
   EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
   EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -99,6 +100,8 @@ export interface Config {
   };
   /** Create the demo tenant on an empty database at start (`npm start`). */
   demoSeed: boolean;
+  /** How often a server purges calls past their workspace's retention_days (ADR 0014). */
+  retentionIntervalMs: number;
   /** Bounds of one knowledge document's text extraction (ADR 0014). */
   extraction: {
     timeoutMs: number;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: e.JWT_TTL_SECONDS,
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
   };
 }
