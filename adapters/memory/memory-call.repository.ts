@@ -53,6 +53,25 @@ export class MemoryCallRepository implements CallRepository {
     return skipped;
   }
 
+  async tenantsWithCallsBefore(before: string): Promise<string[]> {
+    return [...this.tenants.entries()]
+      .filter(([, calls]) => [...calls.values()].some((c) => c.position.started_at < before))
+      .map(([tenantId]) => tenantId)
+      .sort();
+  }
+
+  async purgeStartedBefore(tenantId: string, before: string, limit: number): Promise<number> {
+    const calls = this.tenants.get(tenantId);
+    if (!calls) return 0;
+    const doomed = [...calls.values()]
+      .map((c) => c.position)
+      .filter((p) => p.started_at < before)
+      .sort((a, b) => (a.started_at === b.started_at ? (a.call_id < b.call_id ? -1 : 1) : a.started_at < b.started_at ? -1 : 1))
+      .slice(0, limit);
+    for (const p of doomed) calls.delete(p.call_id);
+    return doomed.length;
+  }
+
   async find(tenantId: string, callId: string): Promise<CallDetail | null> {
     const stored = this.tenants.get(tenantId)?.get(callId);
     return stored ? detailOf(stored) : null;

@@ -74,6 +74,9 @@ export class PostgresCallSearch implements SqlCallTextSearch {
     return rows;
   }
 
+  /** The vector is a column of the call: deleting the call removes it. */
+  async unindex(): Promise<void> {}
+
   async compact(db: Kysely<Database>): Promise<void> {
     await sql`ANALYZE calls`.execute(db);
     await this.readStats(db);

@@ -188,6 +188,8 @@ export interface SqlCallTextSearch {
   page(db: Kysely<Database>, query: CallSearchPage): Promise<CallSummaryRow[]>;
   /** Reorganises the index after a bulk load, so that searches read one segment. */
   compact(db: Kysely<Database>): Promise<void>;
+  /** Removes the index entries of calls about to be deleted, inside the caller's transaction. */
+  unindex(db: Kysely<Database>, seqs: number[]): Promise<void>;
 }
 
 /** What differs between SQL databases, declared by each dialect adapter. */

@@ -157,4 +157,28 @@ export class SqlCallRepository implements CallRepository {
   async compact(): Promise<void> {
     await this.search.compact(this.db);
   }
+
+  async tenantsWithCallsBefore(before: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('calls').select('tenant_id').distinct().where('started_at', '<', before).orderBy('tenant_id').execute();
+    return rows.map((r) => r.tenant_id);
+  }
+
+  async purgeStartedBefore(tenantId: string, before: string, limit: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('calls')
+        .select('seq')
+        .where('tenant_id', '=', tenantId)
+        .where('started_at', '<', before)
+        .orderBy('started_at')
+        .orderBy('call_id')
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return 0;
+      const seqs = rows.map((r) => Number(r.seq));
+      await this.search.unindex(trx, seqs);
+      const deleted = await trx.deleteFrom('calls').where('seq', 'in', seqs).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    });
+  }
 }

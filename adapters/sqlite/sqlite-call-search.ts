@@ -118,4 +118,13 @@ export const sqliteCallSearch: SqlCallTextSearch = {
   async compact(db) {
     await sql`INSERT INTO calls_fts (calls_fts) VALUES ('optimize')`.execute(db);
   },
+
+  /** The FTS5 rows (contentless_delete) and search keys of the calls. */
+  async unindex(db, seqs) {
+    for (let i = 0; i < seqs.length; i += ROWS_PER_STATEMENT) {
+      const part = JSON.stringify(seqs.slice(i, i + ROWS_PER_STATEMENT));
+      await sql`DELETE FROM calls_fts WHERE rowid IN (SELECT key FROM calls_search_keys WHERE seq IN (SELECT value FROM json_each(${part})))`.execute(db);
+      await sql`DELETE FROM calls_search_keys WHERE seq IN (SELECT value FROM json_each(${part}))`.execute(db);
+    }
+  },
 };

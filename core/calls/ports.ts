@@ -21,4 +21,12 @@ export interface CallRepository {
   list(tenantId: string, filter: CallFilter, after: CallPosition | null, limit: number): Promise<CallSummary[]>;
   /** Reorganises indexes after a bulk load (a no-op where nothing needs it). */
   compact(): Promise<void>;
+  /** Tenants having at least one call started before `before` (an ISO instant). */
+  tenantsWithCallsBefore(before: string): Promise<string[]>;
+  /**
+   * Deletes up to `limit` of the tenant's calls started before `before`, oldest first, with
+   * their search index entries, in one transaction; returns how many it deleted. Idempotent and
+   * safe to run concurrently (several instances): a call is deleted once, by whichever runs first.
+   */
+  purgeStartedBefore(tenantId: string, before: string, limit: number): Promise<number>;
 }

@@ -31,6 +31,7 @@ import { rateLimit, type RateLimiting } from './middleware/rate-limit.js';
 import type { RateLimitStore } from './middleware/rate-limit-store.js';
 import { tenantAccess } from './middleware/tenant-access.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { startCallRetentionJob } from './call-retention-job.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
 import { apiKeyCaller, attestationRoutes, callerOf } from './routes/attestation.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
@@ -193,6 +194,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
   // Webhooks: every instance delivers the outbox; leases keep each delivery to one of them.
   const deliveries = container.get<WebhookDeliveryWorker>(WEBHOOKS.DeliveryWorker);
   deliveries.start();
+  const retention = startCallRetentionJob(container, config.retentionIntervalMs);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
@@ -207,6 +209,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
         operatorResearch.stop();
         syncs.stop();
         deliveries.stop();
+        retention.stop();
         // Stop accepting connections; requests in flight finish. A keep-alive connection is
         // closed as soon as it is idle (checked every 50 ms), and every connection at the grace
         // period's end.
@@ -222,6 +225,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
           server.closeIdleConnections();
         });
         await container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore).close();
+        await retention.idle();
         await Promise.race([Promise.all([syncs.idle(), deliveries.idle()]), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
         await database.close();
       })()),

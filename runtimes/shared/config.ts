@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
   WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
   WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
+  RETENTION_INTERVAL_MS: intFrom('RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
   EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
   EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -146,6 +147,8 @@ export interface Config {
     /** A subscription whose deliveries all failed for this long is disabled. */
     disableAfterMs: number;
   };
+  /** How often a server purges calls past their workspace's retention_days (ADR 0014). */
+  retentionIntervalMs: number;
   /** Bounds of one knowledge document's text extraction (ADR 0014). */
   extraction: {
     timeoutMs: number;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
     },
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
   };
 }

@@ -1,9 +1,12 @@
 import type { Container } from 'inversify';
+import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
+import type { WorkspaceRepository } from '../../../core/tenancy/workspace.js';
+import { KNOWLEDGE } from './knowledge.tokens.js';
 import type { CursorSealer } from '../../../core/calls/cursor.js';
 import type { CallRepository } from '../../../core/calls/ports.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
-import type { IdGenerator } from '../../../core/shared/ports.js';
+import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
@@ -37,6 +40,13 @@ export function bindCallsServices(container: Container): void {
     .toResolvedValue(
       (calls: CallRepository, tenants: TenantRepository, ids: IdGenerator, events: EventFactory) => new CallIngest(calls, tenants, ids, events),
       [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
+    )
+    .inSingletonScope();
+  container
+    .bind<CallRetention>(CALLS.CallRetention)
+    .toResolvedValue(
+      (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock) => new CallRetention(calls, workspaces, clock),
+      [CALLS.CallRepository, KNOWLEDGE.WorkspaceRepository, PLATFORM.Clock],
     )
     .inSingletonScope();
 }

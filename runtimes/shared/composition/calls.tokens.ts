@@ -4,4 +4,6 @@ export const CALLS = {
   CursorSealer: Symbol.for('calls.CursorSealer'),
   CallQueries: Symbol.for('calls.CallQueries'),
   CallIngest: Symbol.for('calls.CallIngest'),
+  /** Purges calls past their workspace's retention_days. */
+  CallRetention: Symbol.for('calls.CallRetention'),
 } as const;
