@@ -272,6 +272,10 @@ export const CoverageQuerySchema = z.object({
 export const CoverageToolInputSchema = z
   .object({ ...coverageQueryFields, limit: pageLimit(z.number(onType('limit must be an integer'))) })
   .strict();
+/** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
+export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
+  parsed: ParsedSubjectSchema.optional().meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+}).meta({ id: 'ArchivedVerificationResponse' });
 
 export const VerifyInputEchoSchema = z
   .object({ subject_artist: z.string(), subject_title: z.string(), subject_ref: z.string().optional() })
@@ -283,13 +287,13 @@ export const TraceSchema = z
     served_at: z.iso.datetime(),
     tier: z.enum(['sandbox', 'production']),
     request: VerifyInputEchoSchema,
-    response: VerificationResponseSchema,
+    response: ArchivedVerificationResponseSchema,
   })
   .meta({ id: 'VerificationTrace' });
 
 export const ReplaySchema = z
   .object({
-    original: VerificationResponseSchema,
+    original: ArchivedVerificationResponseSchema,
     replay: VerificationResponseSchema,
     changed: z.boolean(),
   })

@@ -70,6 +70,10 @@ describe('verify_art_records_batch (official SDK client)', () => {
     expect(new Set(batch.results.map((r: any) => r.result?.verdict).filter(Boolean)).size).toBeGreaterThan(1);
     expect(outcomes(batch)).toEqual(outcomes(await httpBatch()));
     expect((result.content as any)[0].text).toMatch(/^Batch: \d+ subjects/);
+    // The same input rule as HTTP's, in the process: NUL refused, never answered.
+    const nul = await client.callTool({ name: 'verify_art_records', arguments: { subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of a Lady' } });
+    expect(nul.isError).toBe(true);
+    expect((nul.content as any)[0].text).toBe('Invalid arguments for verify_art_records. subject_artist: must not contain the NUL character (U+0000).');
   }, 120_000);
 
   it('remote: through POST /api/v1/verify/batch with the key, each served subject a trace of the API', async () => {
