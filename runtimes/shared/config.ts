@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
   EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  EXTRACT_MAX_INFLATED_BYTES: intFrom('EXTRACT_MAX_INFLATED_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
 });
 
 export interface Config {
@@ -107,6 +108,7 @@ export interface Config {
     timeoutMs: number;
     maxHeapMb: number;
     maxTextBytes: number;
+    maxInflatedBytes: number;
   };
 }
 
@@ -156,6 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoSeed: e.DEMO_SEED === 'true' || e.DEMO_SEED === '1',
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
-    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
+    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES, maxInflatedBytes: e.EXTRACT_MAX_INFLATED_BYTES },
   };
 }
