@@ -22,7 +22,7 @@ import {
 } from '../../shared/attestation.schemas.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
-import { markRefused } from '../middleware/security-log.js';
+import { clearRefused, markRefused } from '../middleware/security-log.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 export interface AttestationRouteDeps {
@@ -55,7 +55,7 @@ export function apiKeyCaller(keys: ApiKeys) {
     // keyed route was called without one.
     markRefused(ctx, presented ? 'key_unknown' : 'key_missing');
     ctx.state.caller = await keys.authenticate(presented ? header : undefined);
-    if (presented) ctx.state.securityReason = undefined;
+    if (presented) clearRefused(ctx);
     await next();
   };
 }
