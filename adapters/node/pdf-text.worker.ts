@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { constants, inflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
 
 /**
@@ -10,9 +11,38 @@ import { getDocumentProxy } from 'unpdf';
 interface Job {
   content: Uint8Array;
   maxTextBytes: number;
+  maxInflatedBytes: number;
 }
 
-export type PdfWorkerReply = { ok: true; text: string } | { ok: false; reason: 'text_limit' | 'unreadable'; message: string };
+export type PdfWorkerReply = { ok: true; text: string } | { ok: false; reason: 'text_limit' | 'inflate_limit' | 'unreadable'; message: string };
+
+/**
+ * Whether the document's Flate streams, images aside (text extraction never decodes them),
+ * inflate to at most `budget` bytes in all. PDF.js keeps an inflated stream whole in an
+ * ArrayBuffer, outside the heap `resourceLimits` bounds; this check bounds it first, each
+ * stream inflated at most to what is left of the budget. A stream that does not inflate is left
+ * to PDF.js (which reports it, or skips it).
+ */
+function inflatesWithin(content: Uint8Array, budget: number): boolean {
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
+  const streamKeyword = /\bstream\r?\n/g;
+  let total = 0;
+  for (let m = streamKeyword.exec(text); m !== null; m = streamKeyword.exec(text)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    streamKeyword.lastIndex = end + 'endstream'.length;
+    const dictionary = text.slice(Math.max(text.lastIndexOf('obj', m.index), m.index - 4096), m.index);
+    if (!dictionary.includes('/FlateDecode') || /\/Subtype\s*\/Image/.test(dictionary)) continue;
+    try {
+      total += inflateSync(content.subarray(start, end), { maxOutputLength: budget - total + 1, finishFlush: constants.Z_SYNC_FLUSH }).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return false;
+    }
+    if (total > budget) return false;
+  }
+  return true;
+}
 
 interface TextItemLike {
   str?: string;
@@ -20,14 +50,10 @@ interface TextItemLike {
 }
 
 async function extract(job: Job): Promise<PdfWorkerReply> {
+  if (!inflatesWithin(job.content, job.maxInflatedBytes)) return { ok: false, reason: 'inflate_limit', message: '' };
   const pdf = await getDocumentProxy(job.content, { verbosity: 0, isEvalSupported: false } as never);
   const pages: string[] = [];
   let bytes = 0;
-  const over = (): PdfWorkerReply => ({
-    ok: false,
-    reason: 'text_limit',
-    message: `the document holds more than ${job.maxTextBytes} bytes of text (the per-document limit)`,
-  });
   // No cleanup (pdf.destroy): the parent terminates this thread once it has the reply.
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
@@ -42,7 +68,7 @@ async function extract(job: Job): Promise<PdfWorkerReply> {
         if (piece === '') continue;
         parts.push(piece);
         bytes += Buffer.byteLength(piece, 'utf8');
-        if (bytes > job.maxTextBytes) return over();
+        if (bytes > job.maxTextBytes) return { ok: false, reason: 'text_limit', message: '' };
       }
     }
     pages.push(parts.join(''));

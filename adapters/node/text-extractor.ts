@@ -19,9 +19,11 @@ export interface ExtractionLimits {
   maxHeapMb: number;
   /** UTF-8 bytes of text one document may yield. */
   maxTextBytes: number;
+  /** Bytes a PDF's compressed (Flate) streams, images aside, may inflate to in all. */
+  maxInflatedBytes: number;
 }
 
-export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { timeoutMs: 30_000, maxHeapMb: 256, maxTextBytes: 10 * 1024 * 1024 };
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { timeoutMs: 30_000, maxHeapMb: 256, maxTextBytes: 10 * 1024 * 1024, maxInflatedBytes: 64 * 1024 * 1024 };
 
 /** A document over one of the limits: its message is the readable reason the item fails with. */
 export class ExtractionLimitExceeded extends Error {}
@@ -60,12 +62,16 @@ export class BoundedTextExtractor implements TextExtractor {
     return new ExtractionLimitExceeded(`the document holds more than ${this.limits.maxTextBytes} bytes of text (the per-document limit)`);
   }
 
+  private overInflated(): ExtractionLimitExceeded {
+    return new ExtractionLimitExceeded(`the PDF's compressed streams inflate to more than ${this.limits.maxInflatedBytes} bytes (the per-document limit)`);
+  }
+
   private pdfText(content: Uint8Array): Promise<string> {
     const entry = workerEntry();
     // PDF.js takes ownership of (detaches) the buffer it is given: the worker gets a copy.
     const worker = new Worker(entry.file, {
       eval: entry.eval,
-      workerData: { content: new Uint8Array(content), maxTextBytes: this.limits.maxTextBytes },
+      workerData: { content: new Uint8Array(content), maxTextBytes: this.limits.maxTextBytes, maxInflatedBytes: this.limits.maxInflatedBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     return new Promise<string>((resolve, reject) => {
@@ -85,6 +91,7 @@ export class BoundedTextExtractor implements TextExtractor {
         settle(() => {
           if (reply.ok) resolve(reply.text);
           else if (reply.reason === 'text_limit') reject(this.overText());
+          else if (reply.reason === 'inflate_limit') reject(this.overInflated());
           else reject(new Error(reply.message));
         }),
       );

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   EXTRACT_TIMEOUT_MS: intFrom('EXTRACT_TIMEOUT_MS', 30_000, 100, 3_600_000),
   EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  EXTRACT_MAX_INFLATED_BYTES: intFrom('EXTRACT_MAX_INFLATED_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -154,6 +155,7 @@ export interface Config {
     timeoutMs: number;
     maxHeapMb: number;
     maxTextBytes: number;
+    maxInflatedBytes: number;
   };
 }
 
@@ -219,6 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
     },
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
-    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES },
+    extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES, maxInflatedBytes: e.EXTRACT_MAX_INFLATED_BYTES },
   };
 }

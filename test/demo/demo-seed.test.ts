@@ -75,9 +75,11 @@ describe('npm start on an empty data directory', () => {
   const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
   const main = new URL('../../runtimes/http/main.ts', import.meta.url).pathname;
 
-  async function start(): Promise<{ url: string; stdout: string[]; stop: () => Promise<void> }> {
+  async function start(): Promise<{ url: string; stdout: string[]; stderr: string[]; stop: () => Promise<void> }> {
     const child = spawn(tsx, [main], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: string[] = [];
+    const stderr: string[] = [];
+    createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
     const url = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout! }).on('line', (line) => {
         stdout.push(line);
@@ -93,6 +95,7 @@ describe('npm start on an empty data directory', () => {
     return {
       url,
       stdout,
+      stderr,
       stop: () =>
         new Promise((resolve) => {
           child.once('exit', () => resolve());
@@ -101,24 +104,26 @@ describe('npm start on an empty data directory', () => {
     };
   }
 
-  it('prints the generated admin password once, with how to log in; the next start prints nothing of it', { timeout: 90_000 }, async () => {
+  it('prints the generated admin password once, on stderr, with how to log in; the next start prints nothing of it', { timeout: 90_000 }, async () => {
     const first = await start();
     try {
-      const text = first.stdout.join('\n');
+      for (let i = 0; i < 100 && !first.stderr.some((l) => /password: \S+/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+      const text = first.stderr.join('\n');
       const password = /password: (\S+)/.exec(text)?.[1];
       expect(password).toBeDefined();
       expect(text).toContain('admin@demo.example');
       expect(text).toContain('curl');
       const res = await call(first.url, 'POST', '/api/v1/auth/login', { json: { email: 'admin@demo.example', password } });
       expect(res.status).toBe(200);
-      // The password never reaches the structured log lines.
-      for (const line of first.stdout.filter((l) => l.startsWith('{'))) expect(line).not.toContain(password!);
+      // Issue 14: stdout is the JSON log stream only, and the password never reaches it.
+      for (const line of first.stdout) expect(() => JSON.parse(line), line).not.toThrow();
+      expect(first.stdout.join('\n')).not.toContain(password!);
     } finally {
       await first.stop();
     }
     const second = await start();
     try {
-      expect(second.stdout.join('\n')).not.toMatch(/password:/);
+      expect([...second.stdout, ...second.stderr].join('\n')).not.toMatch(/password:/);
     } finally {
       await second.stop();
     }

@@ -29,7 +29,9 @@ async function upload(file: Buffer | string, type: string, name: string): Promis
 beforeAll(async () => {
   h = await startHarness({
     snapshot: { build_id: 'kb', artists: [], works: [] },
-    env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000' },
+    // The inflate budget off, so that PDF.js itself reads the bomb until the text limit (seconds
+    // of work, which used to block the event loop); the budget is tested on the dist build below.
+    env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000', EXTRACT_MAX_INFLATED_BYTES: String(1024 * 1024 * 1024) },
   });
   ({ admin } = await seedCast(h));
 });
@@ -64,13 +66,16 @@ describe('a PDF bomb in a knowledge sync', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(latencies.length, 'probes while the bomb was extracted').toBeGreaterThan(5);
-    // On the event loop, a probe waited for the whole extraction (tens of seconds).
-    expect(Math.max(...latencies)).toBeLessThan(100);
+    // On the event loop, a probe waited for the whole extraction (seconds). The median is the
+    // target (100 ms); the slowest probe is allowed the scheduling noise of a loaded machine.
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100);
+    expect(sorted[sorted.length - 1]).toBeLessThan(1000);
 
     expect(run).toMatchObject({ status: 'succeeded', documents_indexed: 2, documents_failed: 1 });
     const failed = await call(h.url, 'GET', `${base}/${bombId}`, { headers: bearer(admin) });
     expect(failed.body.status).toBe('failed');
-    expect(failed.body.error).toMatch(/^Text extraction failed: the document holds more than \d+ bytes of text \(the per-document limit\)$/);
+    expect(failed.body.error).toBe(`Text extraction failed: the document holds more than ${10 * 1024 * 1024} bytes of text (the per-document limit)`);
     for (const id of [textId, pdfId]) {
       expect((await call(h.url, 'GET', `${base}/${id}`, { headers: bearer(admin) })).body.status).toBe('indexed');
     }
@@ -80,24 +85,34 @@ describe('a PDF bomb in a knowledge sync', () => {
 });
 
 describe('the extractor built to dist', () => {
-  it('runs its worker from the compiled .js, with the time limit applied', async () => {
+  it('runs its worker from the compiled .js, with every limit applied', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-extract-'));
     const script = join(dir, 'extract.mjs');
     writeFileSync(
       script,
       `
       const { BoundedTextExtractor } = await import(${JSON.stringify(new URL('../../dist/adapters/node/text-extractor.js', import.meta.url).href)});
-      const pdf = Buffer.from(process.argv[2], 'base64');
-      const ok = await new BoundedTextExtractor({ timeoutMs: 60000, maxHeapMb: 128, maxTextBytes: 1024 * 1024 }).extract('application/pdf', pdf);
-      let limited;
-      try { await new BoundedTextExtractor({ timeoutMs: 100, maxHeapMb: 128, maxTextBytes: 1 << 30 }).extract('application/pdf', pdf); } catch (e) { limited = e.message; }
-      console.log(JSON.stringify({ ok, limited }));`,
+      const [pdf, bomb] = process.argv.slice(2).map((a) => Buffer.from(a, 'base64'));
+      const limits = { timeoutMs: 60000, maxHeapMb: 128, maxTextBytes: 1 << 30, maxInflatedBytes: 1 << 30 };
+      const attempt = (overrides, doc) => new BoundedTextExtractor({ ...limits, ...overrides }).extract('application/pdf', doc).catch((e) => 'refused: ' + e.message);
+      console.log(JSON.stringify({
+        ok: await attempt({}, pdf),
+        time: await attempt({ timeoutMs: 1 }, pdf),
+        text: await attempt({ maxTextBytes: 4096 }, bomb),
+        inflated: await attempt({ maxInflatedBytes: 1024 * 1024 }, bomb),
+        bombText: (await attempt({}, bomb)).length,
+      }));`,
     );
-    const { stdout } = await promisify(execFile)(process.execPath, [script, makePdf('Compiled worker text.').toString('base64')]).finally(() =>
+    const { stdout } = await promisify(execFile)(process.execPath, [script, makePdf('Compiled worker text.').toString('base64'), makeBombPdf(2).toString('base64')]).finally(() =>
       rmSync(dir, { recursive: true, force: true }),
     );
-    const out = JSON.parse(stdout);
-    expect(out.ok).toBe('Compiled worker text.');
-    expect(out.limited).toBe('reading the PDF took longer than 100 ms (the per-document limit)');
+    expect(JSON.parse(stdout)).toEqual({
+      ok: 'Compiled worker text.',
+      time: 'refused: reading the PDF took longer than 1 ms (the per-document limit)',
+      text: 'refused: the document holds more than 4096 bytes of text (the per-document limit)',
+      inflated: `refused: the PDF's compressed streams inflate to more than ${1024 * 1024} bytes (the per-document limit)`,
+      bombText: expect.any(Number),
+    });
+    expect(JSON.parse(stdout).bombText).toBeGreaterThan(1024 * 1024);
   }, 60_000);
 });

@@ -8,9 +8,6 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process wrote so far (stdout and stderr). */
   output(): string;
-  /** What it wrote on stdout alone, and on stderr alone. */
-  stdout(): string;
-  stderr(): string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
   /** SIGTERM, then the exit code (SIGKILL after `graceMs`). */
@@ -28,10 +25,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
@@ -54,8 +47,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     output: () => output,
-    stdout: () => stdout,
-    stderr: () => stderr,
     exited,
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null) return child.exitCode;

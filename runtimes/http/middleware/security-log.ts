@@ -13,6 +13,11 @@ export function markRefused(ctx: Context, reason: string): void {
   ctx.state.securityReason = reason;
 }
 
+/** The credential checked out: a later 401 is not about it. */
+export function clearRefused(ctx: Context): void {
+  ctx.state.securityReason = undefined;
+}
+
 /** The reason code of a refused request, or null: a marked reason, else one by status (401, 403). */
 export function refusalOf(ctx: Context): string | null {
   const marked = ctx.state.securityReason as string | undefined;

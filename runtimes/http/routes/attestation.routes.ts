@@ -34,7 +34,7 @@ import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import type { RateLimitSpend } from '../middleware/rate-limit.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
-import { markRefused } from '../middleware/security-log.js';
+import { clearRefused, markRefused } from '../middleware/security-log.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 
 export interface AttestationRouteDeps {
@@ -77,7 +77,7 @@ export function apiKeyCaller(keys: ApiKeys) {
     markRefused(ctx, presented ? 'key_unknown' : 'key_missing');
     try {
       ctx.state.caller = await keys.authenticate(presented ? ctx.get('X-API-Key') : undefined);
-      if (presented) ctx.state.securityReason = undefined;
+      if (presented) clearRefused(ctx);
       await next();
     } catch (err) {
       if (isDomainError(err) && err.code === 'UNAUTHENTICATED') ctx.set('WWW-Authenticate', presented ? `${API_KEY_CHALLENGE}, error="invalid_key"` : API_KEY_CHALLENGE);
