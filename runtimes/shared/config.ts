@@ -114,7 +114,7 @@ export interface Config {
     timeoutMs: number;
     /** A dispatcher's claim on a delivery; another instance takes it over after that. */
     leaseMs: number;
-    /** Events fanned out and deliveries sent per step. */
+    /** Events fanned out per step, and deliveries in flight at most. */
     batch: number;
     /** Nominal delay after the first failed attempt (then times 4, capped at 6 hours). */
     retryBaseMs: number;

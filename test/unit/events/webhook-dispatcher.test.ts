@@ -80,7 +80,7 @@ for (const adapter of selectAdapters(ADAPTERS)) {
       await outbox.append(events);
       const d = dispatcher(subs, outbox);
       for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
-        await d.step();
+        await d.round();
         advance(2 * HOUR);
       }
       expect([...receiver.acknowledged()].sort()).toEqual(events.map((e) => e.event_id).sort());
@@ -103,7 +103,7 @@ for (const adapter of selectAdapters(ADAPTERS)) {
       const d = dispatcher(subs, outbox);
       const started = Date.now();
       for (let i = 0; i < 200; i++) {
-        await d.step();
+        await d.round();
         const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
         if (delivery.status === 'failed') break;
         advance(10 * 60_000);
@@ -139,7 +139,7 @@ describe('webhook transport', () => {
     const meta = aSubscription({ url: 'https://169.254.169.254/latest/meta-data/', createdAt: -1000 });
     await subs.insert(meta);
     await outbox.append([event()]);
-    await dispatcher(subs, outbox, { allowLoopback: false }).step();
+    await dispatcher(subs, outbox, { allowLoopback: false }).round();
     expect(receiver.received).toEqual([]);
     for (const id of [s.subscription_id, meta.subscription_id]) {
       const [delivery] = await outbox.deliveries(id, null, 1);
@@ -148,12 +148,35 @@ describe('webhook transport', () => {
     }
   });
 
+  it('a slow receiver holds its own deliveries\' slots, not the other subscriptions\' deliveries', async () => {
+    const { subs, outbox } = await stores();
+    const slow = await subscribed(subs, '/slow');
+    const fast = await subscribed(subs, '/fast');
+    let open: () => void = () => {};
+    const gate = new Promise<number>((resolve) => (open = () => resolve(200)));
+    receiver.respond = (r) => (r.path === '/slow' ? gate : 200);
+    await outbox.append([event()]);
+    const d = dispatcher(subs, outbox);
+    expect(await d.step()).toBe(4); // 2 deliveries made, 2 started
+    await d.settledOne();
+    expect((await outbox.deliveries(fast.subscription_id, null, 1))[0].status).toBe('succeeded');
+    expect((await outbox.deliveries(slow.subscription_id, null, 1))[0].status).toBe('pending');
+    // Later events still reach the healthy receiver while the slow one has not answered.
+    await outbox.append([event()]);
+    await d.step();
+    await receiver.until((r) => r.received.filter((x) => x.path === '/fast').length === 2);
+    expect(receiver.received.filter((x) => x.path === '/slow')).toEqual([]);
+    open();
+    await d.drain();
+    expect((await outbox.deliveries(slow.subscription_id, null, 5)).map((x) => x.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
   it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {
     const { subs, outbox } = await stores();
     const s = await subscribed(subs, '/moved');
     receiver.respond = (r) => (r.path === '/moved' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : 200);
     await outbox.append([event()]);
-    await dispatcher(subs, outbox).step();
+    await dispatcher(subs, outbox).round();
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: 302, error: 'The receiver answered 302.' })]);
@@ -164,7 +187,7 @@ describe('webhook transport', () => {
     const s = await subscribed(subs, '/slow');
     receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 3_000));
     await outbox.append([event()]);
-    await dispatcher(subs, outbox, { timeoutMs: 200 }).step();
+    await dispatcher(subs, outbox, { timeoutMs: 200 }).round();
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status_code: null, error: 'No response within 200 ms.' }] });
   });
@@ -174,7 +197,7 @@ describe('webhook transport', () => {
     const s = await subscribed(subs, '/big');
     receiver.respond = () => ({ status: 200, body: 'x'.repeat(8 * 1024 * 1024) });
     await outbox.append([event()]);
-    await dispatcher(subs, outbox).step();
+    await dispatcher(subs, outbox).round();
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status_code: 200, error: null }] });
   });
