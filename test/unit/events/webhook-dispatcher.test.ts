@@ -171,6 +171,27 @@ describe('webhook transport', () => {
     expect((await outbox.deliveries(slow.subscription_id, null, 5)).map((x) => x.status)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it('connects to the address it checked: the host is resolved once, by the checked resolver', async () => {
+    const lookups: string[] = [];
+    const targets = new WebhookTargets({ allowLoopback: true }, async (host) => {
+      lookups.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    });
+    const transport = new HttpWebhookTransport(targets, { timeoutMs: 2_000 });
+    const port = new URL(receiver.url).port;
+    const res = await transport.post({ url: `http://pinned-name.localhost:${port}/pinned`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res).toMatchObject({ status_code: 200, error: null });
+    expect(lookups).toEqual(['pinned-name.localhost']);
+    expect(receiver.received.map((r) => [r.path, r.headers.host])).toEqual([['/pinned', `pinned-name.localhost:${port}`]]);
+    // Resolving elsewhere next time (DNS rebinding) is refused before any connection.
+    const rebound = new HttpWebhookTransport(new WebhookTargets({ allowLoopback: true }, async () => [{ address: '10.0.0.9', family: 4 }]), { timeoutMs: 2_000 });
+    expect(await rebound.post({ url: `http://pinned-name.localhost:${port}/pinned`, headers: {}, body: '{}' })).toMatchObject({
+      status_code: null,
+      error: expect.stringMatching(/^Target refused: the host pinned-name.localhost resolves to a private address \(10\.0\.0\.9\)/),
+    });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {
     const { subs, outbox } = await stores();
     const s = await subscribed(subs, '/moved');
