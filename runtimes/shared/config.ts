@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
   WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
   WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
+  WEBHOOKS_RETENTION_DAYS: intFrom('WEBHOOKS_RETENTION_DAYS', 30, 1, 3650),
 });
 
 export interface Config {
@@ -122,6 +123,8 @@ export interface Config {
     retryWindowMs: number;
     /** A subscription whose deliveries all failed for this long is disabled. */
     disableAfterMs: number;
+    /** Finished deliveries with their attempts, and delivered events, are kept this many days. */
+    retentionDays: number;
   };
 }
 
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
+      retentionDays: e.WEBHOOKS_RETENTION_DAYS,
     },
   };
 }

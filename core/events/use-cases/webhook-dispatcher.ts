@@ -13,7 +13,14 @@ export interface DispatcherSettings {
   retry: RetryPolicy;
   /** A subscription whose deliveries have all failed for this long is disabled. */
   disableAfterMs: number;
+  /** Finished deliveries (and events without any left) older than this are removed. */
+  retentionMs: number;
+  /** How often a dispatcher applies the retention (each instance; the work is shared). */
+  purgeEveryMs: number;
 }
+
+/** Rows removed per purge statement: a large backlog goes in several purges, never one long transaction. */
+const PURGE_LIMIT = 1000;
 
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
@@ -28,6 +35,7 @@ const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
  */
 export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
+  private lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly outbox: EventOutbox,
@@ -48,6 +56,7 @@ export class WebhookDispatcher {
    * others' deliveries. Returns how much it started (0 when there was nothing to do).
    */
   async step(): Promise<number> {
+    await this.purgeWhenDue();
     const fanned = await this.outbox.fanOut(this.clock.now().toISOString(), this.settings.batch, this.newDeliveryId);
     const free = this.settings.batch - this.inFlight.size;
     const due = free > 0 ? await this.outbox.claimDue(this.lease(), free) : [];
@@ -58,6 +67,14 @@ export class WebhookDispatcher {
       this.inFlight.add(sending);
     }
     return fanned + due.length;
+  }
+
+  /** Applies the retention every `purgeEveryMs` (at the first step, then on that period). */
+  private async purgeWhenDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.lastPurge < this.settings.purgeEveryMs) return;
+    this.lastPurge = now;
+    await this.outbox.purge(new Date(now - this.settings.retentionMs).toISOString(), PURGE_LIMIT);
   }
 
   /** Resolves when one of the deliveries in flight is recorded; null when none is in flight. */

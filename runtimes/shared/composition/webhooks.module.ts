@@ -55,6 +55,8 @@ export function bindWebhooksServices(container: Container): void {
           batch: config.webhooks.batch,
           retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhooks.retryBaseMs, windowMs: config.webhooks.retryWindowMs },
           disableAfterMs: config.webhooks.disableAfterMs,
+          retentionMs: config.webhooks.retentionDays * 86_400_000,
+          purgeEveryMs: 3_600_000,
         }, (err) => logger.error({ err }, 'webhook delivery could not be recorded')),
       [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger],
     )

@@ -36,7 +36,7 @@ const ADAPTERS: { name: string; make(): Promise<{ subs: SubscriptionStore; outbo
 ];
 
 const HOUR = 3_600_000;
-const SETTINGS: DispatcherSettings = { owner: 'test', leaseMs: 60_000, batch: 16, retry: DEFAULT_RETRY_POLICY, disableAfterMs: 12 * HOUR };
+const SETTINGS: DispatcherSettings = { owner: 'test', leaseMs: 60_000, batch: 16, retry: DEFAULT_RETRY_POLICY, disableAfterMs: 12 * HOUR, retentionMs: 30 * 24 * HOUR, purgeEveryMs: HOUR };
 const clock = { now: () => new Date() };
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
@@ -190,6 +190,21 @@ describe('webhook transport', () => {
       error: expect.stringMatching(/^Target refused: the host pinned-name.localhost resolves to a private address \(10\.0\.0\.9\)/),
     });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('applies the retention: a delivery finished more than the retention ago leaves the log', async () => {
+    const { subs, outbox } = await stores();
+    const s = await subscribed(subs, '/kept');
+    await outbox.append([event()]);
+    const d = dispatcher(subs, outbox);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
+    advance(29 * 24 * HOUR);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
+    advance(2 * 24 * HOUR);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toEqual([]);
   });
 
   it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {
