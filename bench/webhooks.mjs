@@ -106,7 +106,7 @@ async function benchOne(target, count) {
 }
 
 export async function benchWebhooks({ count = 3000, databases }) {
-  console.log(`\n## Webhooks: call.created from commit to a local receiver (in process, poll ${POLL_MS} ms, batch 32, 16 connections)`);
+  console.log(`\n## Webhooks: call.created from commit to a local receiver (in process, poll ${POLL_MS} ms, up to 32 deliveries in flight, 16 keep-alive connections)`);
   console.log(`saturated: ${count} calls recorded 16 at a time; paced: half that rate for up to 10 s. Delay = receiver arrival - commit.`);
   const rows = [];
   await databases('webhooks', (targets) =>

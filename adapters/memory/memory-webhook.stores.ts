@@ -211,6 +211,15 @@ export class MemoryEventOutbox implements EventOutbox {
     return d && d.subscription_id === subscriptionId ? viewOf(d) : null;
   }
 
+  async purge(before: string, limit: number) {
+    const old = [...this.rows.values()].filter((d) => d.status !== 'pending' && d.created_at < before).slice(0, limit);
+    for (const d of old) this.rows.delete(d.delivery_id);
+    const referenced = new Set([...this.rows.values()].map((d) => d.event_id));
+    const events = [...this.events.values()].filter((e) => e.fanned_out_at !== null && e.fanned_out_at < before && !referenced.has(e.event_id)).slice(0, limit);
+    for (const e of events) this.events.delete(e.event_id);
+    return { deliveries: old.length, events: events.length };
+  }
+
   async redeliver(subscriptionId: string, deliveryId: string, now: string) {
     const d = this.rows.get(deliveryId);
     if (!d || d.subscription_id !== subscriptionId) return null;

@@ -204,6 +204,29 @@ export class SqlEventOutbox implements EventOutbox {
     return Number(r.numUpdatedRows) === 1 ? this.findDelivery(subscriptionId, deliveryId) : null;
   }
 
+  async purge(before: string, limit: number): Promise<{ deliveries: number; events: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const old = (
+        await trx.selectFrom('webhook_deliveries').select('delivery_id').where('status', 'in', ['succeeded', 'failed']).where('created_at', '<', before).limit(limit).execute()
+      ).map((r) => r.delivery_id);
+      if (old.length > 0) {
+        await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', old).execute();
+        await trx.deleteFrom('webhook_deliveries').where('delivery_id', 'in', old).execute();
+      }
+      const events = (
+        await trx
+          .selectFrom('webhook_events as e')
+          .select('e.event_id')
+          .where('e.fanned_out_at', '<', before)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries as d').select('d.delivery_id').whereRef('d.event_id', '=', 'e.event_id'))))
+          .limit(limit)
+          .execute()
+      ).map((r) => r.event_id);
+      if (events.length > 0) await trx.deleteFrom('webhook_events').where('event_id', 'in', events).execute();
+      return { deliveries: old.length, events: events.length };
+    });
+  }
+
   private async withAttempts(rows: WebhookDeliveriesTable[]): Promise<Delivery[]> {
     if (rows.length === 0) return [];
     const attempts = await this.db

@@ -4,6 +4,7 @@ import type { SubscriptionStore } from '../../core/events/ports.js';
 import type { StoredSubscription, SubscriptionPosition, SubscriptionSecrets } from '../../core/events/webhook.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
+import { isUniqueViolation } from './unique-violation.js';
 import type { WebhookSubscriptionsTable } from './webhook.tables.js';
 
 export const subscriptionFromRow = (r: WebhookSubscriptionsTable): StoredSubscription => ({
@@ -38,11 +39,6 @@ const toRow = (s: StoredSubscription): WebhookSubscriptionsTable => ({
   updated_at: s.updated_at,
 });
 
-/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
-const isUniqueViolation = (err: unknown) => {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
-};
 
 /** Removes a subscription's deliveries and their attempts (inside the delete's transaction). */
 export async function deleteDeliveriesOf(trx: Kysely<Database>, subscriptionId: string): Promise<void> {

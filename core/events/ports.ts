@@ -76,6 +76,12 @@ export interface EventOutbox {
    * manual redelivery, whatever its state); null when there is no such delivery.
    */
   redeliver(subscriptionId: string, deliveryId: string, now: string): Promise<Delivery | null>;
+  /**
+   * Retention: removes up to `limit` finished (succeeded or failed) deliveries created before
+   * `before`, with their attempts, then up to `limit` events fanned out before `before` that no
+   * delivery refers to any more. Returns how many rows of each went.
+   */
+  purge(before: string, limit: number): Promise<{ deliveries: number; events: number }>;
 }
 
 /** Standard Webhooks signing. */

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   EXTRACT_MAX_HEAP_MB: intFrom('EXTRACT_MAX_HEAP_MB', 256, 16, 16_384),
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   EXTRACT_MAX_INFLATED_BYTES: intFrom('EXTRACT_MAX_INFLATED_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  WEBHOOKS_RETENTION_DAYS: intFrom('WEBHOOKS_RETENTION_DAYS', 30, 1, 3650),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -139,7 +140,7 @@ export interface Config {
     timeoutMs: number;
     /** A dispatcher's claim on a delivery; another instance takes it over after that. */
     leaseMs: number;
-    /** Events fanned out and deliveries sent per step. */
+    /** Events fanned out per step, and deliveries in flight at most. */
     batch: number;
     /** Nominal delay after the first failed attempt (then times 4, capped at 6 hours). */
     retryBaseMs: number;
@@ -147,6 +148,8 @@ export interface Config {
     retryWindowMs: number;
     /** A subscription whose deliveries all failed for this long is disabled. */
     disableAfterMs: number;
+    /** Finished deliveries with their attempts, and delivered events, are kept this many days. */
+    retentionDays: number;
   };
   /** How often a server purges calls past their workspace's retention_days (ADR 0014). */
   retentionIntervalMs: number;
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,
+      retentionDays: e.WEBHOOKS_RETENTION_DAYS,
     },
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES, maxInflatedBytes: e.EXTRACT_MAX_INFLATED_BYTES },

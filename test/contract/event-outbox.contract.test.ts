@@ -243,6 +243,47 @@ for (const adapter of selectAdapters(ADAPTERS)) {
       expect(await outbox.claimDue(lease('B', 1000), 10)).toEqual([]);
     });
 
+    it('retention removes finished deliveries with their attempts, then events no delivery needs', async () => {
+      const { subs, outbox } = await adapter.make();
+      const s = aSubscription({ events: ['call.created'] });
+      await subs.insert(s);
+      const done = anEvent('call.created', 10);
+      const open = anEvent('call.created', 11);
+      const unheard = anEvent('agent.updated', 12);
+      await outbox.append([done, open, unheard]);
+      await outbox.fanOut(at(20), 10, newId);
+      const due = await outbox.claimDue(lease('A', 20), 10);
+      const finished = due.find((d) => d.event_id === done.event_id)!;
+      await outbox.settle(finished.delivery_id, lease('A', 21), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 21) });
+      const pending = due.find((d) => d.event_id === open.event_id)!;
+      await outbox.settle(pending.delivery_id, lease('A', 21), { status: 'pending', next_attempt_at: at(30), attempt: attempt(1, 21, 500) });
+      const recent = anEvent('call.created', 900);
+      await outbox.append([recent]);
+      await outbox.fanOut(at(1000), 10, newId);
+
+      expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 1, events: 2 });
+      expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 0, events: 0 });
+      const left = await outbox.deliveries(s.subscription_id, null, 10);
+      expect(left.map((d) => d.event_id).sort()).toEqual([open.event_id, recent.event_id].sort());
+      // The pending delivery still has its event: it is sent as before.
+      const [again] = await outbox.claimDue(lease('B', 40), 1);
+      expect(again).toMatchObject({ event_id: open.event_id, payload: open.payload, attempts: 1 });
+    });
+
+    it('retention works through a backlog a limited batch at a time', async () => {
+      const { subs, outbox } = await adapter.make();
+      await subs.insert(aSubscription({ events: ['call.created'] }));
+      await outbox.append(Array.from({ length: 5 }, (_, i) => anEvent('call.created', 10 + i)));
+      await outbox.fanOut(at(20), 10, newId);
+      for (const d of await outbox.claimDue(lease('A', 20), 10)) {
+        await outbox.settle(d.delivery_id, lease('A', 21), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 21, 500) });
+      }
+      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
+      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
+      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 1, events: 1 });
+      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 0, events: 0 });
+    });
+
     describe('events are written with the change that causes them, and only then', () => {
       const subscribed = async (p: Ports) => {
         const s = aSubscription({ createdAt: -1_000_000, owner: { kind: 'tenant', id: 'acme' } });

@@ -8,12 +8,19 @@ export interface DispatcherSettings {
   owner: string;
   /** How long a claim lasts; well above the transport's timeout. */
   leaseMs: number;
-  /** Events fanned out, and deliveries claimed (and sent at once), per step. */
+  /** Events fanned out per step, and deliveries in flight at most (claimed as slots free up). */
   batch: number;
   retry: RetryPolicy;
   /** A subscription whose deliveries have all failed for this long is disabled. */
   disableAfterMs: number;
+  /** Finished deliveries (and events without any left) older than this are removed. */
+  retentionMs: number;
+  /** How often a dispatcher applies the retention (each instance; the work is shared). */
+  purgeEveryMs: number;
 }
+
+/** Rows removed per purge statement: a large backlog goes in several purges, never one long transaction. */
+const PURGE_LIMIT = 1000;
 
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
@@ -27,6 +34,9 @@ const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
  * a send outlasts the lease or a process dies after sending and before recording).
  */
 export class WebhookDispatcher {
+  private readonly inFlight = new Set<Promise<void>>();
+  private lastPurge = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly outbox: EventOutbox,
     private readonly subscriptions: SubscriptionStore,
@@ -36,14 +46,52 @@ export class WebhookDispatcher {
     private readonly random: () => number,
     private readonly newDeliveryId: () => string,
     private readonly settings: DispatcherSettings,
+    /** A delivery that could not be recorded (the store failed); its lease expires and it is sent again. */
+    private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  /** One step: fan out, claim, send. Returns how much it did (0 when there was nothing to do). */
+  /**
+   * One step: fans new events out, claims as many due deliveries as there are free slots and
+   * starts sending them, without waiting for them: a slow receiver holds one slot, not the
+   * others' deliveries. Returns how much it started (0 when there was nothing to do).
+   */
   async step(): Promise<number> {
+    await this.purgeWhenDue();
     const fanned = await this.outbox.fanOut(this.clock.now().toISOString(), this.settings.batch, this.newDeliveryId);
-    const due = await this.outbox.claimDue(this.lease(), this.settings.batch);
-    await Promise.all(due.map((d) => this.deliver(d)));
+    const free = this.settings.batch - this.inFlight.size;
+    const due = free > 0 ? await this.outbox.claimDue(this.lease(), free) : [];
+    for (const d of due) {
+      const sending: Promise<void> = this.deliver(d)
+        .catch((err: unknown) => this.onError(err))
+        .finally(() => this.inFlight.delete(sending));
+      this.inFlight.add(sending);
+    }
     return fanned + due.length;
+  }
+
+  /** Applies the retention every `purgeEveryMs` (at the first step, then on that period). */
+  private async purgeWhenDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.lastPurge < this.settings.purgeEveryMs) return;
+    this.lastPurge = now;
+    await this.outbox.purge(new Date(now - this.settings.retentionMs).toISOString(), PURGE_LIMIT);
+  }
+
+  /** Resolves when one of the deliveries in flight is recorded; null when none is in flight. */
+  settledOne(): Promise<void> | null {
+    return this.inFlight.size > 0 ? Promise.race(this.inFlight) : null;
+  }
+
+  /** Resolves when every delivery started has been recorded. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  /** `step`, then `drain`: one complete round (tests, tools). */
+  async round(): Promise<number> {
+    const done = await this.step();
+    await this.drain();
+    return done;
   }
 
   private async deliver(d: DueDelivery): Promise<void> {

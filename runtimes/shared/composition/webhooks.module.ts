@@ -48,15 +48,17 @@ export function bindWebhooksServices(container: Container): void {
   container
     .bind<WebhookDispatcher>(WEBHOOKS.Dispatcher)
     .toResolvedValue(
-      (outbox: EventOutbox, subs: SubscriptionStore, transport: WebhookTransport, signer: WebhookSigner, clock: Clock, ids: IdGenerator, config: Config) =>
+      (outbox: EventOutbox, subs: SubscriptionStore, transport: WebhookTransport, signer: WebhookSigner, clock: Clock, ids: IdGenerator, config: Config, logger: Logger) =>
         new WebhookDispatcher(outbox, subs, transport, signer, clock, () => randomInt(0, 2 ** 32) / 2 ** 32, () => `dlv_${ids.uuid().replace(/-/g, '')}`, {
           owner: `${hostname()}/${process.pid}/${ids.uuid()}`,
           leaseMs: config.webhooks.leaseMs,
           batch: config.webhooks.batch,
           retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhooks.retryBaseMs, windowMs: config.webhooks.retryWindowMs },
           disableAfterMs: config.webhooks.disableAfterMs,
-        }),
-      [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config],
+          retentionMs: config.webhooks.retentionDays * 86_400_000,
+          purgeEveryMs: 3_600_000,
+        }, (err) => logger.error({ err }, 'webhook delivery could not be recorded')),
+      [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger],
     )
     .inSingletonScope();
   container

@@ -36,7 +36,7 @@ const ADAPTERS: { name: string; make(): Promise<{ subs: SubscriptionStore; outbo
 ];
 
 const HOUR = 3_600_000;
-const SETTINGS: DispatcherSettings = { owner: 'test', leaseMs: 60_000, batch: 16, retry: DEFAULT_RETRY_POLICY, disableAfterMs: 12 * HOUR };
+const SETTINGS: DispatcherSettings = { owner: 'test', leaseMs: 60_000, batch: 16, retry: DEFAULT_RETRY_POLICY, disableAfterMs: 12 * HOUR, retentionMs: 30 * 24 * HOUR, purgeEveryMs: HOUR };
 const clock = { now: () => new Date() };
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
@@ -80,7 +80,7 @@ for (const adapter of selectAdapters(ADAPTERS)) {
       await outbox.append(events);
       const d = dispatcher(subs, outbox);
       for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
-        await d.step();
+        await d.round();
         advance(2 * HOUR);
       }
       expect([...receiver.acknowledged()].sort()).toEqual(events.map((e) => e.event_id).sort());
@@ -103,7 +103,7 @@ for (const adapter of selectAdapters(ADAPTERS)) {
       const d = dispatcher(subs, outbox);
       const started = Date.now();
       for (let i = 0; i < 200; i++) {
-        await d.step();
+        await d.round();
         const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
         if (delivery.status === 'failed') break;
         advance(10 * 60_000);
@@ -139,7 +139,7 @@ describe('webhook transport', () => {
     const meta = aSubscription({ url: 'https://169.254.169.254/latest/meta-data/', createdAt: -1000 });
     await subs.insert(meta);
     await outbox.append([event()]);
-    await dispatcher(subs, outbox, { allowLoopback: false }).step();
+    await dispatcher(subs, outbox, { allowLoopback: false }).round();
     expect(receiver.received).toEqual([]);
     for (const id of [s.subscription_id, meta.subscription_id]) {
       const [delivery] = await outbox.deliveries(id, null, 1);
@@ -148,12 +148,71 @@ describe('webhook transport', () => {
     }
   });
 
+  it('a slow receiver holds its own deliveries\' slots, not the other subscriptions\' deliveries', async () => {
+    const { subs, outbox } = await stores();
+    const slow = await subscribed(subs, '/slow');
+    const fast = await subscribed(subs, '/fast');
+    let open: () => void = () => {};
+    const gate = new Promise<number>((resolve) => (open = () => resolve(200)));
+    receiver.respond = (r) => (r.path === '/slow' ? gate : 200);
+    await outbox.append([event()]);
+    const d = dispatcher(subs, outbox);
+    expect(await d.step()).toBe(4); // 2 deliveries made, 2 started
+    await d.settledOne();
+    expect((await outbox.deliveries(fast.subscription_id, null, 1))[0].status).toBe('succeeded');
+    expect((await outbox.deliveries(slow.subscription_id, null, 1))[0].status).toBe('pending');
+    // Later events still reach the healthy receiver while the slow one has not answered.
+    await outbox.append([event()]);
+    await d.step();
+    await receiver.until((r) => r.received.filter((x) => x.path === '/fast').length === 2);
+    expect(receiver.received.filter((x) => x.path === '/slow')).toEqual([]);
+    open();
+    await d.drain();
+    expect((await outbox.deliveries(slow.subscription_id, null, 5)).map((x) => x.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('connects to the address it checked: the host is resolved once, by the checked resolver', async () => {
+    const lookups: string[] = [];
+    const targets = new WebhookTargets({ allowLoopback: true }, async (host) => {
+      lookups.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    });
+    const transport = new HttpWebhookTransport(targets, { timeoutMs: 2_000 });
+    const port = new URL(receiver.url).port;
+    const res = await transport.post({ url: `http://pinned-name.localhost:${port}/pinned`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res).toMatchObject({ status_code: 200, error: null });
+    expect(lookups).toEqual(['pinned-name.localhost']);
+    expect(receiver.received.map((r) => [r.path, r.headers.host])).toEqual([['/pinned', `pinned-name.localhost:${port}`]]);
+    // Resolving elsewhere next time (DNS rebinding) is refused before any connection.
+    const rebound = new HttpWebhookTransport(new WebhookTargets({ allowLoopback: true }, async () => [{ address: '10.0.0.9', family: 4 }]), { timeoutMs: 2_000 });
+    expect(await rebound.post({ url: `http://pinned-name.localhost:${port}/pinned`, headers: {}, body: '{}' })).toMatchObject({
+      status_code: null,
+      error: expect.stringMatching(/^Target refused: the host pinned-name.localhost resolves to a private address \(10\.0\.0\.9\)/),
+    });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('applies the retention: a delivery finished more than the retention ago leaves the log', async () => {
+    const { subs, outbox } = await stores();
+    const s = await subscribed(subs, '/kept');
+    await outbox.append([event()]);
+    const d = dispatcher(subs, outbox);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
+    advance(29 * 24 * HOUR);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
+    advance(2 * 24 * HOUR);
+    await d.round();
+    expect(await outbox.deliveries(s.subscription_id, null, 5)).toEqual([]);
+  });
+
   it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {
     const { subs, outbox } = await stores();
     const s = await subscribed(subs, '/moved');
     receiver.respond = (r) => (r.path === '/moved' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : 200);
     await outbox.append([event()]);
-    await dispatcher(subs, outbox).step();
+    await dispatcher(subs, outbox).round();
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: 302, error: 'The receiver answered 302.' })]);
@@ -164,7 +223,7 @@ describe('webhook transport', () => {
     const s = await subscribed(subs, '/slow');
     receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 3_000));
     await outbox.append([event()]);
-    await dispatcher(subs, outbox, { timeoutMs: 200 }).step();
+    await dispatcher(subs, outbox, { timeoutMs: 200 }).round();
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status_code: null, error: 'No response within 200 ms.' }] });
   });
@@ -174,7 +233,7 @@ describe('webhook transport', () => {
     const s = await subscribed(subs, '/big');
     receiver.respond = () => ({ status: 200, body: 'x'.repeat(8 * 1024 * 1024) });
     await outbox.append([event()]);
-    await dispatcher(subs, outbox).step();
+    await dispatcher(subs, outbox).round();
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: [{ status_code: 200, error: null }] });
   });
