@@ -21,7 +21,7 @@ const subjectField = (what: string) =>
 export const VerifyRequestSchema = z
   .object({
     subject_artist: subjectField('subject_artist').meta({ description: 'Name of the master.', example: 'J. M. W. Turner' }),
-    subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'The Fighting Temeraire' }),
+    subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'Norham Castle, Sunrise' }),
     subject_ref: z
       .string({ error: 'subject_ref must be a string' })
       .trim()
