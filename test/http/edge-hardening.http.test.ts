@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
+import { loadConfig } from '../../runtimes/shared/config.js';
 
 /**
  * Issue 14, the HTTP edge: what a client sends never crashes, stalls or 500s the service.
@@ -165,6 +166,14 @@ describe("defect 5: requests Node's parser refuses are problem documents", () =>
     expectRawProblem(res, status);
     expect(res.headers.connection).toBe('close');
     await stillServes();
+  });
+
+  it('the timeouts are configuration, and a head timeout above the request timeout is refused at start', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '70000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    expect(h.server.headersTimeout).toBe(10_000);
+    expect(h.server.requestTimeout).toBe(60_000);
+    expect(h.server.keepAliveTimeout).toBe(65_000);
   });
 
   it('a body slower than the request timeout is a 408 problem document', async () => {

@@ -72,7 +72,7 @@ describe('operator research reaches a running server without a restart', () => {
 
     const refreshed = await call(h.url, 'GET', '/api/v1/verify/coverage', { headers: { 'if-none-match': etag } });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.headers.get('etag')).toBe(`"coverage-${buildId}.1"`);
+    expect(refreshed.headers.get('etag')).toBe(`W/"coverage-${buildId}.1"`);
     expect(refreshed.body.counts).toMatchObject({ works: 5, claims_by_source: { operator: 2 } });
     expect((await call(h.url, 'GET', '/readyz')).body.checks.corpus).toContain(`${buildId}.1`);
   });
