@@ -97,8 +97,15 @@ describe('README: embedding and the stateless MCP request', () => {
   it('the embedding example answers the verdict its comment states', async () => {
     const m = /verify\(\{ subject_artist: '([^']+)', subject_title: '([^']+)' \}\);\s*\/\/ (\w+)/.exec(readme);
     expect(m).not.toBeNull();
-    const answer = await createVerifier().verify({ subject_artist: m![1]!, subject_title: m![2]! });
+    const verifier = createVerifier();
+    const answer = await verifier.verify({ subject_artist: m![1]!, subject_title: m![2]! });
     expect(answer.verdict).toBe(m![3]);
+    const q = /verifier\.coverage\(\{ prefix: '([^']+)', limit: (\d+) \}\)/.exec(readme);
+    expect(q).not.toBeNull();
+    const page = await verifier.coverage({ prefix: q![1]!, limit: Number(q![2]) });
+    expect(page.artists.length).toBeGreaterThan(0);
+    expect(page.artists.length).toBeLessThanOrEqual(Number(q![2]));
+    expect(page.artists_matched).toBeGreaterThanOrEqual(page.artists.length);
   });
 
   it('the stateless line, with the protocol version under the _meta key the README names, is answered without a handshake', async () => {
