@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildHttpContainer } from '../../runtimes/http/container.js';
+import { startHttpServer } from '../../runtimes/http/server.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 
 /**
@@ -149,6 +155,29 @@ describe('defect 4: methods', () => {
     for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PATCH', 'LOCK']) expectRawProblem(await raw(method, '/nowhere'), 501);
     for (const method of ['GET', 'POST', 'DELETE', 'PUT']) expectRawProblem(await raw(method, '/nowhere'), 404);
     await stillServes();
+  });
+});
+
+describe('defect 4: nothing of it is logged as an error', () => {
+  it('405, 501, a deep body, a truncated upload and a refused head leave no error line in the log', async () => {
+    const lines: { level: number; msg: string; status?: number }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-log-'));
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'false' });
+    const running = await startHttpServer(await buildHttpContainer(config, logger, { snapshot: { build_id: 'log', artists: [], works: [] } }));
+    try {
+      const hostOf = new URL(running.url).host;
+      for (const [method, path] of [['TRACE', '/api/v1/verify'], ['PROPFIND', '/nowhere'], ['DELETE', '/healthz']]) {
+        await rawRequest(running.url, [`${method} ${path} HTTP/1.1\r\nHost: ${hostOf}\r\nConnection: close\r\n\r\n`]);
+      }
+      await call(running.url, 'POST', '/api/v1/verify', { body: '['.repeat(5000) + ']'.repeat(5000), headers: { 'content-type': 'application/json' } });
+      await rawRequest(running.url, [`GET /healthz HTTP/1.1\r\nHost: ${hostOf}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
+      expect(lines.filter((l) => l.msg === 'request').map((l) => l.status)).toEqual(expect.arrayContaining([405, 501, 400]));
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
