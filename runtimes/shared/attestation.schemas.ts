@@ -51,7 +51,7 @@ const refField = (what: string, description: string) =>
 export const VerifyRequestSchema = z
   .object({
     subject_artist: subjectField('subject_artist').meta({ description: 'Name of the master.', example: 'J. M. W. Turner' }),
-    subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'The Fighting Temeraire' }),
+    subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'Norham Castle, Sunrise' }),
     subject_ref: refField('subject_ref', 'Inventory or accession number, or a work_id from near_matches: picks one work where several share a title.'),
   })
   .meta({ id: 'VerifyRequest' });

@@ -16,7 +16,7 @@ export const SERVER_INFO: ServerIdentity = {
 
 export const SERVER_INSTRUCTIONS =
   'Attestation oracle for attributions of works by historical (public-domain) masters. ' +
-  'Call verify_coverage once to learn which artists are covered, then verify_art_records with subject_artist and ' +
+  'Call verify_coverage with {artist} (or {prefix}) to learn whether an artist is covered, then verify_art_records with subject_artist and ' +
   'subject_title for a covered artist. Branch on the verdict: attested (quote the cited attestations with their ' +
   'source_ref), contradicted (flag the attribution and use the suggested requalification, documentary assistance only), ' +
   'unavailable (the records say nothing: show as is, escalate to research). A near match is never a verdict. ' +

@@ -13,12 +13,13 @@ afterAll(async () => {
   await h?.stop();
 });
 
-it('the demo tenant gets an agent and knowledge documents, already indexed and searchable', async () => {
+it('the demo tenant gets an agent per language and knowledge documents, already indexed and searchable', async () => {
   const seed = await seedDemoIfEmpty(h.container, { count: 5 });
   expect(seed?.documents).toBe(4);
   const principal = { user_id: 'u', tenant_id: 'demo', role: 'member' as const };
   const agents = await h.container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).list(principal, {});
-  expect(agents.data.map((a) => a.agent_id)).toEqual([seed?.agent_id]);
+  expect(agents.data.map((a) => a.agent_id).sort()).toEqual(Object.values(seed!.agent_ids!).sort());
+  expect(agents.data.map((a) => a.language).sort()).toEqual(['de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT']);
   const kb = h.container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
   const items = await kb.list(principal, 'demo', {});
   expect(items.data.map((d) => d.status)).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);

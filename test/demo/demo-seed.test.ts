@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { bearer } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 const anchor = new Date('2026-11-03T12:00:00.000Z');
+const hasCurl = spawnSync('curl', ['--version']).status === 0;
 
 describe('demo call generator', () => {
   const calls = generateDemoCalls({ count: 600, anchor });
@@ -43,12 +45,13 @@ describe('demo call generator', () => {
 describe('seedDemoIfEmpty', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ snapshot: { build_id: 'demo', artists: [], works: [] } });
+    h = await startHarness({ snapshot: { build_id: 'demo', artists: [], works: [] }, env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_AGENTS_PER_MINUTE: '1000000' } });
   });
   afterAll(async () => h.stop());
 
+  let seed: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
   it('on an empty database: the demo tenant, its admin with a generated password, and sample calls; once only', async () => {
-    const seed = await seedDemoIfEmpty(h.container);
+    seed = await seedDemoIfEmpty(h.container);
     expect(seed).toMatchObject({ tenant_id: 'demo', email: 'admin@demo.example', calls: DEMO_CALL_COUNT });
     expect(seed!.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const banner = demoBanner(seed!, h.url);
@@ -60,6 +63,46 @@ describe('seedDemoIfEmpty', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
     expect(await seedDemoIfEmpty(h.container)).toBeNull();
+  });
+
+  it('is consistent: every agent_id a demo call names is an agent of the demo tenant, speaking the call\'s language', async () => {
+    const token = (await call(h.url, 'POST', '/api/v1/auth/login', { json: { email: seed!.email, password: seed!.password } })).body.access_token;
+    const agents = new Map<string, string>();
+    let cursor: string | null = null;
+    let named = 0;
+    do {
+      const page = await call(h.url, 'GET', `/api/v1/tenants/demo/calls?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: bearer(token) });
+      expect(page.status).toBe(200);
+      for (const summary of page.body.data) {
+        if (summary.agent_id === null) continue;
+        named += 1;
+        if (!agents.has(summary.agent_id)) {
+          const agent = await call(h.url, 'GET', `/api/v1/ai-agents/${summary.agent_id}`, { headers: bearer(token) });
+          expect(agent.status, summary.agent_id).toBe(200);
+          agents.set(summary.agent_id, agent.body.language);
+        }
+        const detail = await call(h.url, 'GET', `/api/v1/tenants/demo/calls/${summary.call_id}`, { headers: bearer(token) });
+        expect(agents.get(summary.agent_id)!.split('-')[0]).toBe(detail.body.metadata.language);
+      }
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(named).toBeGreaterThan(DEMO_CALL_COUNT / 2);
+    expect(agents.size).toBe(5);
+  });
+
+  it.skipIf(!hasCurl)('the banner\'s commands, run by a shell, log in, set $TOKEN and list the calls', async () => {
+    const banner = demoBanner(seed!, h.url);
+    const commands = banner
+      .split('\n')
+      .filter((line) => line.startsWith('   '))
+      .filter((line) => !/^\s+(email|password):/.test(line))
+      .join('\n');
+    expect(commands).toMatch(/TOKEN=\$\(/);
+    // Asynchronously: the server answering curl runs in this very process.
+    const { stdout: out } = await promisify(execFile)('sh', ['-c', `set -e\n${commands}`], { encoding: 'utf8' });
+    const listed = JSON.parse(out);
+    expect(listed.data.length).toBeGreaterThan(0);
+    expect(listed.data[0].call_id).toMatch(/^call_demo_/);
   });
 
   it('is on by default and switched off by DEMO_SEED=false', () => {

@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildHttpContainer } from '../../runtimes/http/container.js';
+import { startHttpServer } from '../../runtimes/http/server.js';
+import { loadConfig } from '../../runtimes/shared/config.js';
 
 /**
  * Issue 14, the HTTP edge: what a client sends never crashes, stalls or 500s the service.
@@ -151,6 +158,29 @@ describe('defect 4: methods', () => {
   });
 });
 
+describe('defect 4: nothing of it is logged as an error', () => {
+  it('405, 501, a deep body, a truncated upload and a refused head leave no error line in the log', async () => {
+    const lines: { level: number; msg: string; status?: number }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-log-'));
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'false' });
+    const running = await startHttpServer(await buildHttpContainer(config, logger, { snapshot: { build_id: 'log', artists: [], works: [] } }));
+    try {
+      const hostOf = new URL(running.url).host;
+      for (const [method, path] of [['TRACE', '/api/v1/verify'], ['PROPFIND', '/nowhere'], ['DELETE', '/healthz']]) {
+        await rawRequest(running.url, [`${method} ${path} HTTP/1.1\r\nHost: ${hostOf}\r\nConnection: close\r\n\r\n`]);
+      }
+      await call(running.url, 'POST', '/api/v1/verify', { body: '['.repeat(5000) + ']'.repeat(5000), headers: { 'content-type': 'application/json' } });
+      await rawRequest(running.url, [`GET /healthz HTTP/1.1\r\nHost: ${hostOf}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
+      expect(lines.filter((l) => l.msg === 'request').map((l) => l.status)).toEqual(expect.arrayContaining([405, 501, 400]));
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("defect 5: requests Node's parser refuses are problem documents", () => {
   const ok = (path = '/healthz') => `GET ${path} HTTP/1.1\r\nHost: ${host()}\r\n`;
 
@@ -165,6 +195,14 @@ describe("defect 5: requests Node's parser refuses are problem documents", () =>
     expectRawProblem(res, status);
     expect(res.headers.connection).toBe('close');
     await stillServes();
+  });
+
+  it('the timeouts are configuration, and a head timeout above the request timeout is refused at start', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '70000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    expect(h.server.headersTimeout).toBe(10_000);
+    expect(h.server.requestTimeout).toBe(60_000);
+    expect(h.server.keepAliveTimeout).toBe(65_000);
   });
 
   it('a body slower than the request timeout is a 408 problem document', async () => {

@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 
-/** A minimal valid one-page PDF with `text` in Helvetica, written by hand (correct xref offsets). */
-export function makePdf(text: string): Buffer {
-  const escaped = text.replace(/([\\()])/g, '\\$1');
-  const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
+/** A minimal valid one-page PDF with `text` (one line, or several) in Helvetica, written by hand (correct xref offsets). */
+export function makePdf(text: string | string[]): Buffer {
+  const lines = (Array.isArray(text) ? text : [text]).map((line) => `(${line.replace(/([\\()])/g, '\\$1')}) Tj`);
+  const stream = `BT /F1 12 Tf 16 TL 72 720 Td ${lines.join(' T* ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

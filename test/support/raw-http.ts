@@ -14,7 +14,7 @@ export interface RawResponse {
  * complete. `keepOpen`: keep the connection open, sending nothing more, until the server
  * answers (a client that stalls).
  */
-export function rawRequest(url: string, chunks: (string | Buffer)[], options: { keepOpen?: boolean } = {}): Promise<RawResponse> {
+export function rawRequest(url: string, chunks: (string | Buffer)[], options: { keepOpen?: boolean; /** A HEAD request: the answer has no body whatever its Content-Length. */ head?: boolean } = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -22,7 +22,7 @@ export function rawRequest(url: string, chunks: (string | Buffer)[], options: { 
     let done = false;
     const finish = () => {
       if (done) return;
-      const parsed = parse(Buffer.concat(received));
+      const parsed = parse(Buffer.concat(received), options.head === true);
       if (!parsed) return;
       done = true;
       socket.destroy();
@@ -46,7 +46,7 @@ export function rawRequest(url: string, chunks: (string | Buffer)[], options: { 
   });
 }
 
-function parse(raw: Buffer): RawResponse | null {
+function parse(raw: Buffer, head: boolean): RawResponse | null {
   const text = raw.toString('latin1');
   const headEnd = text.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
@@ -58,7 +58,9 @@ function parse(raw: Buffer): RawResponse | null {
     headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   let bodyBytes = raw.subarray(Buffer.byteLength(text.slice(0, headEnd + 4), 'latin1'));
-  if (headers['transfer-encoding'] === 'chunked') {
+  if (head) {
+    bodyBytes = Buffer.alloc(0);
+  } else if (headers['transfer-encoding'] === 'chunked') {
     const chunks: Buffer[] = [];
     let rest = bodyBytes;
     for (;;) {

@@ -48,9 +48,9 @@ export class AgentConfigs {
   }
 
   /** Operator path (svc-admin agent create): default settings with this name. */
-  async createDefault(tenantId: string, name: string): Promise<Agent> {
+  async createDefault(tenantId: string, name: string, overrides: Partial<Pick<AgentSettings, 'language' | 'greeting'>> = {}): Promise<Agent> {
     if (!(await this.tenants.find(tenantId))) throw notFound(`No tenant ${tenantId}.`);
-    return this.insert(tenantId, defaultAgentSettings(name.trim()));
+    return this.insert(tenantId, { ...defaultAgentSettings(name.trim()), ...overrides });
   }
 
   /** Whole replacement; `ifMatch` (when sent) must be the current ETag, else 412 and nothing changes. */

@@ -20,10 +20,32 @@ const DATABASE_UNAVAILABLE: ResponseSpec = {
   schema: ProblemSchema,
 };
 
+const problem = (description: string): ResponseSpec => ({ description, schema: ProblemSchema });
+
+/**
+ * The answers the edge gives any route of a kind, whatever the route spec lists: a route with
+ * path or query parameters or a body can answer 400 (an over-long path parameter included), a
+ * body 413 and 415, a credential 401, a limited route 429 (docs/decisions/0013-edge-hardening.md).
+ * The route's own descriptions win.
+ */
+function impliedResponses(spec: RouteSpec): Record<number, ResponseSpec> {
+  const implied: Record<number, ResponseSpec> = {};
+  const hasBody = spec.body !== undefined || spec.rawBody !== undefined;
+  if (spec.params || spec.query || hasBody) implied[400] = problem('An invalid path parameter, query parameter or body; `errors` names each bad field.');
+  if (spec.security !== 'none') implied[401] = problem('A missing, malformed, unknown or revoked credential; see `WWW-Authenticate`.');
+  if (hasBody) {
+    implied[413] = problem('The body is over its limit (1 MiB of JSON).');
+    implied[415] = problem('The body is not of a media type this operation accepts.');
+  }
+  if (spec.rateLimited) implied[429] = problem('Rate limited; see `Retry-After`.');
+  return implied;
+}
+
 function operation(spec: RouteSpec): ZodOpenApiOperationObject {
   const responses: Record<string, object> = {};
   const usesDatabase = spec.tag !== 'Operations';
-  const declared = usesDatabase && !spec.responses[503] ? { ...spec.responses, 503: DATABASE_UNAVAILABLE } : spec.responses;
+  const withImplied = { ...impliedResponses(spec), ...spec.responses };
+  const declared = usesDatabase && !withImplied[503] ? { ...withImplied, 503: DATABASE_UNAVAILABLE } : withImplied;
   for (const [status, r] of Object.entries(declared)) {
     const code = Number(status);
     const contentType = r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json');
@@ -34,6 +56,7 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
       headers[name] = { description, schema: { type: 'string' } };
     }
     if (code === 429 || (code === 503 && usesDatabase)) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
+    if (code === 401) headers['WWW-Authenticate'] = { description: 'The challenge: `Bearer realm="api"` or `ApiKey realm="verify", header="X-API-Key"`.', schema: { type: 'string' } };
     responses[status] = {
       description: r.description,
       headers,

@@ -14,6 +14,8 @@ export interface DemoCallOptions {
   seed?: number;
   /** call_id = prefix + zero-padded index. */
   idPrefix?: string;
+  /** The agent answering each language's calls (existing agents of the tenant); none: agent_id null. */
+  agentIds?: Partial<Record<DemoLanguage, string>>;
 }
 
 
@@ -83,7 +85,7 @@ export function* demoCalls(options: DemoCallOptions): Generator<NewCallInput> {
 
     yield {
       call_id: `${prefix}${String(i).padStart(width, '0')}`,
-      agent_id: status === 'missed' ? null : `agt_nova_${language}`,
+      agent_id: status === 'missed' ? null : (options.agentIds?.[language] ?? null),
       channel,
       direction,
       status,

@@ -3,6 +3,7 @@ import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.
 import type { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import type { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
 import { KNOWLEDGE } from '../composition/knowledge.tokens.js';
+import { DEMO_LANGUAGES, type DemoLanguage } from './demo-scripts.js';
 
 const DOCUMENTS = [
   {
@@ -33,13 +34,32 @@ const DOCUMENTS = [
   },
 ];
 
-/** The demo tenant's agent and a few knowledge documents, already synchronised. */
-export async function seedDemoKnowledge(container: Container, tenantId: string): Promise<{ agent_id: string; documents: number }> {
-  const agent = await container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).createDefault(tenantId, 'Demo receptionist');
+/** The demo agents: one per language of the sample calls, each answering that language's calls. */
+export const DEMO_AGENTS: Record<DemoLanguage, { name: string; language: string; greeting: string }> = {
+  en: { name: 'Nova EN', language: 'en-GB', greeting: 'Hello, you are speaking with Nova. How can I help?' },
+  fr: { name: 'Nova FR', language: 'fr-FR', greeting: 'Bonjour, Nova à votre écoute. Que puis-je faire pour vous ?' },
+  de: { name: 'Nova DE', language: 'de-DE', greeting: 'Guten Tag, hier ist Nova. Wie kann ich helfen?' },
+  es: { name: 'Nova ES', language: 'es-ES', greeting: 'Hola, le atiende Nova. ¿En qué puedo ayudarle?' },
+  it: { name: 'Nova IT', language: 'it-IT', greeting: 'Buongiorno, sono Nova. Come posso aiutarla?' },
+};
+
+/** Creates the demo agents; returns each language's agent_id, for the sample calls to name. */
+export async function seedDemoAgents(container: Container, tenantId: string): Promise<Record<DemoLanguage, string>> {
+  const agents = container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs);
+  const ids = {} as Record<DemoLanguage, string>;
+  for (const language of DEMO_LANGUAGES) {
+    const { name, ...settings } = DEMO_AGENTS[language];
+    ids[language] = (await agents.createDefault(tenantId, name, settings)).agent_id;
+  }
+  return ids;
+}
+
+/** A few knowledge documents for the demo tenant, already synchronised. */
+export async function seedDemoKnowledge(container: Container, tenantId: string): Promise<{ documents: number }> {
   const knowledge = container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
   for (const doc of DOCUMENTS) {
     await knowledge.add(tenantId, { title: doc.title, content_type: doc.content_type, content: new TextEncoder().encode(doc.content) });
   }
   await knowledge.syncNow(tenantId, container.get<KnowledgeSync>(KNOWLEDGE.KnowledgeSync));
-  return { agent_id: agent.agent_id, documents: DOCUMENTS.length };
+  return { documents: DOCUMENTS.length };
 }

@@ -7,7 +7,8 @@ import { CALLS } from '../composition/calls.tokens.js';
 import { PLATFORM } from '../composition/platform.tokens.js';
 import { TENANCY } from '../composition/tenancy.tokens.js';
 import { generateDemoCalls } from './demo-calls.js';
-import { seedDemoKnowledge } from './demo-knowledge.js';
+import { seedDemoAgents, seedDemoKnowledge } from './demo-knowledge.js';
+import type { DemoLanguage } from './demo-scripts.js';
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.example';
@@ -19,8 +20,8 @@ export interface DemoSeed {
   /** Generated, shown once, stored only as a hash. */
   password: string;
   calls: number;
-  /** The demo agent and the synchronised knowledge documents. */
-  agent_id?: string;
+  /** The demo agents (one per language, each named by that language's calls) and the synchronised knowledge documents. */
+  agent_ids?: Record<DemoLanguage, string>;
   documents?: number;
 }
 
@@ -42,12 +43,13 @@ export async function seedDemoIfEmpty(container: Container, options: { count?: n
   }
   const password = ids.secret(18);
   await admin.createUser({ tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, role: 'admin', password });
-  const calls = generateDemoCalls({ count: options.count ?? DEMO_CALL_COUNT, anchor: clock.now() });
+  const agentIds = await seedDemoAgents(container, DEMO_TENANT_ID);
+  const calls = generateDemoCalls({ count: options.count ?? DEMO_CALL_COUNT, anchor: clock.now(), agentIds });
   const ingest = container.get<CallIngest>(CALLS.CallIngest);
   const outcome = await ingest.importBatch(DEMO_TENANT_ID, calls);
   await ingest.finishImport();
   const knowledge = await seedDemoKnowledge(container, DEMO_TENANT_ID);
-  return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported, ...knowledge };
+  return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported, agent_ids: agentIds, ...knowledge };
 }
 
 /** What `npm start` prints once, on stdout, after seeding. */
@@ -59,9 +61,10 @@ export function demoBanner(seed: DemoSeed, baseUrl: string): string {
     ` Admin login (shown once; only a hash is stored):`,
     `   email:    ${seed.email}`,
     `   password: ${seed.password}`,
-    ' Log in and list calls:',
-    `   curl -s ${baseUrl}/api/v1/auth/login -H 'content-type: application/json' \\`,
-    `     -d '{"email":"${seed.email}","password":"${seed.password}"}'`,
+    ' Log in (keeps the access token in $TOKEN) and list calls:',
+    `   TOKEN=$(curl -s ${baseUrl}/api/v1/auth/login -H 'content-type: application/json' \\`,
+    `     -d '{"email":"${seed.email}","password":"${seed.password}"}' \\`,
+    `     | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
     `   curl -s ${baseUrl}/api/v1/tenants/${seed.tenant_id}/calls -H "authorization: Bearer $TOKEN"`,
     '================================================================',
     '',
