@@ -16,6 +16,11 @@ export interface RouteGroup {
   /** Runs before the routes of the group, after request id and error mapping (auth, limits). */
   middleware: Middleware[];
   routes: RouteSpec[];
+  /**
+   * What a route's declared `security` requires, checked before its body is read (so a missing
+   * credential is a 401 whatever the body): e.g. the verify group's `apiKey` needs a production key.
+   */
+  guards?: Partial<Record<RouteSpec['security'], Middleware>>;
 }
 
 export interface AppParts {
@@ -55,6 +60,8 @@ export function createApp(parts: AppParts): Koa {
   for (const group of parts.groups) {
     for (const spec of group.routes) {
       const chain: Middleware[] = [...group.middleware];
+      const guard = group.guards?.[spec.security];
+      if (guard) chain.push(guard);
       if (spec.body) chain.push(jsonBody);
       chain.push(routeHandler(spec));
       router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });

@@ -33,7 +33,7 @@ import { tenantAccess } from './middleware/tenant-access.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { startCallRetentionJob } from './call-retention-job.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
-import { apiKeyCaller, attestationRoutes, callerOf } from './routes/attestation.routes.js';
+import { apiKeyCaller, attestationRoutes, callerOf, requireProductionKey } from './routes/attestation.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { callsRoutes } from './routes/calls.routes.js';
 import { agentsRoutes } from './routes/agents.routes.js';
@@ -84,7 +84,14 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const researchOrders = researchOrderRoutes({ orders: container.get<ResearchOrders>(BILLING.ResearchOrders), invoicing: container.get<Invoicing>(BILLING.Invoicing) });
 
   const webhooks = { subscriptions: container.get<WebhookSubscriptions>(WEBHOOKS.Subscriptions) };
-  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)] }];
+  const groups: RouteGroup[] = [
+    {
+      prefix: '/api/v1/verify',
+      middleware: [apiKeyCaller(keys), verifyLimit],
+      routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)],
+      guards: { apiKey: requireProductionKey },
+    },
+  ];
 
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.

@@ -239,7 +239,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       for (const headers of [{}, { authorization: 'Bearer not.a.token' }, { 'x-api-key': 'svk_not_a_key' }, { authorization: 'Basic YTpi' }] as Record<string, string>[]) {
         const res = await call(h.url, op.method, pathWith(op), { headers, ...(op.requestBody ? { json: {} } : {}) });
         expectAnswer(op, res, `credential ${JSON.stringify(headers)}`);
-        expect(res.status).toBe(401);
+        expect(res.status, `${op.method} ${op.path} ${JSON.stringify(headers)}`).toBe(401);
       }
     }
     await stillServes();

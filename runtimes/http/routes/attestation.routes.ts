@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
@@ -61,6 +61,12 @@ const common = {
 };
 
 export const callerOf = (ctx: Context): Caller => ctx.state.caller as Caller;
+
+/** The guard of routes declared `security: 'apiKey'`: a production key, before the body is read. */
+export const requireProductionKey = async (ctx: Context, next: Next): Promise<void> => {
+  requireProduction(callerOf(ctx));
+  await next();
+};
 
 /** The challenge of a 401 on the attestation routes (RFC 9110 §11.6.1: every 401 carries one). */
 export const API_KEY_CHALLENGE = 'ApiKey realm="verify", header="X-API-Key"';
