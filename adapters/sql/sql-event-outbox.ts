@@ -242,6 +242,8 @@ export class SqlEventOutbox implements EventOutbox {
       .execute();
     const byDelivery = new Map<string, DeliveryAttempt[]>();
     for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), attemptOf(a)]);
-    return rows.map((r) => deliveryOf(r, byDelivery.get(r.delivery_id) ?? []));
+    // The two reads are two snapshots: an attempt settled between them is not yet counted by the
+    // delivery row read first, so it is left out, and each delivery shows the state its row has.
+    return rows.map((r) => deliveryOf(r, (byDelivery.get(r.delivery_id) ?? []).filter((a) => a.attempt <= Number(r.attempts))));
   }
 }
