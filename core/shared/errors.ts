@@ -58,17 +58,12 @@ export function findNulCharacter(value: unknown, path = ''): string | null {
     }
     if (typeof v !== 'object' || v === null) continue;
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
-    const children: { value: unknown; path: string }[] = [];
-    for (const [key, child] of entries) {
-      const childPath = at ? `${at}.${key}` : key;
-      if (!Array.isArray(v) && key.includes('\u0000')) {
-        // A key holding NUL is found when its place in document order comes up.
-        children.push({ value: '\u0000', path: childPath });
-        continue;
-      }
-      children.push({ value: child, path: childPath });
+    // Pushed in reverse, popped in document order. A key holding NUL stands in for its value:
+    // it is found at the key's place, before anything under it.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      stack.push({ value: !Array.isArray(v) && key.includes('\u0000') ? key : child, path: at ? `${at}.${key}` : key });
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }

@@ -74,13 +74,11 @@ export function validateInput<P, Q, B>(spec: RouteSpec<P, Q, B>, ctx: Context): 
   const params = parsePart<P>(spec.params, (ctx as any).params ?? {}, 'path');
   const query = parsePart<Q>(spec.query, { ...ctx.query }, 'query');
   const rawBody = (ctx.request as any).body;
-  const body: Parsed<B> =
-    spec.body && (rawBody === undefined || rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody))
-      ? { ok: false, errors: [{ path: 'body', message: 'must be a JSON object' }] }
-      : parsePart<B>(spec.body, rawBody, 'body');
+  const notAnObject = spec.body !== undefined && (rawBody === undefined || rawBody === null || typeof rawBody !== 'object' || Array.isArray(rawBody));
+  const body: Parsed<B> = notAnObject ? { ok: false, errors: [{ path: 'body', message: 'must be a JSON object' }] } : parsePart<B>(spec.body, rawBody, 'body');
   if (params.ok && query.ok && body.ok) return { params: params.value, query: query.value, body: body.value };
-  const failed = [params, query, body].filter((p): p is { ok: false; errors: FieldError[] } => !p.ok);
-  const parts = [!params.ok && 'path', !query.ok && 'query', !body.ok && 'body'].filter(Boolean).join(', ');
-  const detail = !body.ok && body.errors.length === 1 && body.errors[0]!.path === 'body' && failed.length === 1 ? 'The request body must be a JSON object.' : `The request ${parts} is invalid.`;
-  throw validationError(detail, failed.flatMap((p) => p.errors));
+  const failed = { path: params, query, body };
+  const parts = Object.entries(failed).filter(([, p]) => !p.ok);
+  const detail = notAnObject && parts.length === 1 ? 'The request body must be a JSON object.' : `The request ${parts.map(([part]) => part).join(', ')} is invalid.`;
+  throw validationError(detail, parts.flatMap(([, p]) => (p.ok ? [] : p.errors)));
 }
