@@ -1,19 +1,27 @@
 import type { OrderListQuery, ResearchOrderStore } from '../../core/attestation/research-orders/ports.js';
-import type { OrderDelivery, OrderStatus, ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import { deliveredOrder, type OrderDelivery, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
+import { MemoryEventOutbox } from './memory-webhook.stores.js';
 
-/** In-memory fake; passes the same contract suite as the SQL store. Stored serialised, as a database would. */
+/**
+ * In-memory fake; passes the same contract suite as the SQL store. Stored serialised, as a
+ * database would; each change `add`s its events to the outbox in the same synchronous step.
+ */
 export class MemoryResearchOrderStore implements ResearchOrderStore {
   private readonly byId = new Map<string, string>();
+
+  constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   private all(): ResearchOrder[] {
     return [...this.byId.values()].map((json) => JSON.parse(json) as ResearchOrder);
   }
 
-  async insert(order: ResearchOrder): Promise<void> {
+  async insert(order: ResearchOrder, events?: readonly OutboxEvent[]): Promise<void> {
     const taken = this.byId.has(order.order_id) || (order.idempotency_key !== null && this.all().some((o) => o.key_id === order.key_id && o.idempotency_key === order.idempotency_key));
     if (taken) throw conflict(`Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`);
     this.byId.set(order.order_id, JSON.stringify(order));
+    this.outbox.add(events);
   }
 
   async find(orderId: string): Promise<ResearchOrder | null> {
@@ -39,11 +47,12 @@ export class MemoryResearchOrderStore implements ResearchOrderStore {
   }
 
   /** Checks and writes with no await in between, as one transaction would. */
-  async update(order: ResearchOrder, expected: OrderStatus): Promise<boolean> {
+  async update(order: ResearchOrder, expected: OrderStatus, events?: readonly OutboxEvent[]): Promise<boolean> {
     const current = this.get(order.order_id);
     if (!current || current.status !== expected) return false;
     const { key_id, created_at, idempotency_key, request_fingerprint } = current;
     this.byId.set(order.order_id, JSON.stringify({ ...order, key_id, created_at, idempotency_key, request_fingerprint }));
+    this.outbox.add(events);
     return true;
   }
 
@@ -61,8 +70,9 @@ export class MemoryResearchOrderStore implements ResearchOrderStore {
   markDelivered(delivery: OrderDelivery): void {
     const current = this.get(delivery.order_id);
     if (!current || current.status !== 'accepted') throw conflict(`Research order ${delivery.order_id} is not accepted (any more); nothing was imported.`);
-    const { order_id, ...rest } = delivery;
-    this.byId.set(order_id, JSON.stringify({ ...current, ...rest, status: 'delivered', updated_at: delivery.delivered_at }));
+    const { events, ...written } = delivery;
+    this.byId.set(delivery.order_id, JSON.stringify(deliveredOrder(current, written)));
+    this.outbox.add(events);
   }
 }
 

@@ -20,8 +20,8 @@ const ROWS_PER_STATEMENT = 200;
 /**
  * Writes events into the outbox inside the caller's transaction: every store whose change
  * causes events calls this with its own transaction, so the event exists if and only if the
- * change does. (The research orders' store will call it the same way: see
- * core/events/event-payloads.ts, `researchOrderUpdated`.)
+ * change does (calls, agents, knowledge, sync runs, research orders, and the operator import
+ * delivering a research order).
  */
 export async function appendOutboxEvents(trx: Kysely<Database>, events: readonly OutboxEvent[] | undefined): Promise<void> {
   if (!events || events.length === 0) return;

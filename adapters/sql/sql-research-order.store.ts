@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderListQuery, ResearchOrderStore } from '../../core/attestation/research-orders/ports.js';
 import type { OrderDelivery, OrderStatus, ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
+import { appendOutboxEvents } from './sql-event-outbox.js';
 import type { ResearchOrdersTable } from './research-order.tables.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -22,8 +24,9 @@ const fromRow = ({ subject_artist, subject_title, subject_ref, ...rest }: Resear
 });
 
 /**
- * Moves an accepted order to `delivered` inside the caller's transaction (the operator import's):
- * a CONFLICT, rolling the import back, when the order is not `accepted` (any more).
+ * Moves an accepted order to `delivered`, with the delivery's events, inside the caller's
+ * transaction (the operator import's): a CONFLICT, rolling the import back, when the order is not
+ * `accepted` (any more).
  */
 export async function markDelivered(trx: Transaction<Database>, delivery: OrderDelivery): Promise<void> {
   const result = await trx
@@ -35,15 +38,19 @@ export async function markDelivered(trx: Transaction<Database>, delivery: OrderD
   if (Number(result.numUpdatedRows) !== 1) {
     throw conflict(`Research order ${delivery.order_id} is not accepted (any more); nothing was imported.`);
   }
+  await appendOutboxEvents(trx, delivery.events);
 }
 
-/** Research orders over any Kysely dialect. */
+/** Research orders over any Kysely dialect; each change and its events are one transaction. */
 export class SqlResearchOrderStore implements ResearchOrderStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(order: ResearchOrder): Promise<void> {
+  async insert(order: ResearchOrder, events?: readonly OutboxEvent[]): Promise<void> {
     try {
-      await this.db.insertInto('research_orders').values(toRow(order)).execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('research_orders').values(toRow(order)).execute();
+        await appendOutboxEvents(trx, events);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`);
       throw err;
@@ -77,15 +84,14 @@ export class SqlResearchOrderStore implements ResearchOrderStore {
     return rows.map(fromRow);
   }
 
-  async update(order: ResearchOrder, expected: OrderStatus): Promise<boolean> {
+  async update(order: ResearchOrder, expected: OrderStatus, events?: readonly OutboxEvent[]): Promise<boolean> {
     const { order_id, key_id, created_at, idempotency_key, request_fingerprint, ...changes } = toRow(order);
-    const result = await this.db
-      .updateTable('research_orders')
-      .set(changes)
-      .where('order_id', '=', order_id)
-      .where('status', '=', expected)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('research_orders').set(changes).where('order_id', '=', order_id).where('status', '=', expected).executeTakeFirst();
+      const written = Number(result.numUpdatedRows) === 1;
+      if (written) await appendOutboxEvents(trx, events);
+      return written;
+    });
   }
 
   async delivered(range: { from: string; to: string; key_id?: string }): Promise<ResearchOrder[]> {

@@ -1,4 +1,5 @@
 import type { Agent } from '../agents/agent.model.js';
+import { orderView, type OrderStatus, type ResearchOrder } from '../attestation/research-orders/research-order.model.js';
 import type { CallSummary } from '../calls/call.model.js';
 import type { KnowledgeDocument, StoredSyncRun } from '../knowledge/knowledge.model.js';
 import { type EventFactory, keyOwner, type OutboxEvent, tenantOwner } from './event.model.js';
@@ -46,10 +47,9 @@ export const agentUpdated = (events: EventFactory, agent: Agent): OutboxEvent =>
   });
 
 /**
- * HOOK for the research orders (issue 15): the order store writes this event in the same
- * transaction as each change of an order's status (with `appendOutboxEvents(trx, [event])` in
- * the SQL adapters), for the subscriptions of the API key that placed the order. `order` is the
- * order's API view.
+ * A research order changed status (placed: `previous_status` null). Written by the order store
+ * in the transaction of the change, for the subscriptions of the API key that placed the order;
+ * `order` is the order as the API shows it.
  */
-export const researchOrderUpdated = (events: EventFactory, keyId: string, order: { order_id: string; status: string } & Record<string, unknown>): OutboxEvent =>
-  events.event(keyOwner(keyId), 'research_order.updated', { key_id: keyId, order });
+export const researchOrderUpdated = (events: EventFactory, order: ResearchOrder, previousStatus: OrderStatus | null): OutboxEvent =>
+  events.event(keyOwner(order.key_id), 'research_order.updated', { key_id: order.key_id, previous_status: previousStatus, order: orderView(order) });

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { ORDER_STATUSES, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import { ORDER_STATUSES, orderView, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { KeyPlan, Statement } from '../../core/billing/billing.model.js';
@@ -9,7 +9,6 @@ import { validationError } from '../../core/shared/errors.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import { PriceListSchema, readJsonFile } from '../shared/pricing.schemas.js';
-import { orderView } from '../shared/research-orders.schemas.js';
 import { type AdminCommand, parse, withRawOutput } from './admin-command.js';
 
 /** `--plan production|pilot|custom` with `--until YYYY-MM-DD` (pilot) or `--price-list FILE.json` (custom). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import { ORDER_STATUSES, type ResearchOrderView } from '../../core/attestation/research-orders/research-order.model.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../core/attestation/research-orders/research-orders.js';
 import { CURRENCY, type Statement } from '../../core/billing/billing.model.js';
 import { PageQuerySchema } from './knowledge.schemas.js';
@@ -40,7 +40,7 @@ export const OrderSchema = z
     tier: z.string(),
     price_excl_vat_cents: z.int().min(0).meta({ description: 'Price excluding VAT in euro cents, fixed when the order was placed.' }),
     currency: z.literal(CURRENCY),
-    subject: z.object({ artist: z.string(), title: z.string(), ref: z.string().nullable() }),
+    subject: z.strictObject({ artist: z.string(), title: z.string(), ref: z.string().nullable() }),
     request_id: z.string().nullable(),
     client_reference: z.string().nullable(),
     note: z.string().nullable(),
@@ -52,11 +52,12 @@ export const OrderSchema = z
     cancelled_at: z.iso.datetime().nullable(),
     delivered_at: z.iso.datetime().nullable(),
     delivery: z
-      .object({ import_id: z.string(), corpus_revision: z.string().meta({ description: 'The corpus revision that carries the delivered claims.' }) })
+      .strictObject({ import_id: z.string(), corpus_revision: z.string().meta({ description: 'The corpus revision that carries the delivered claims.' }) })
       .nullable(),
   })
-  .meta({ id: 'ResearchOrder' });
-export type OrderView = z.infer<typeof OrderSchema>;
+  // Strict: the same document as a response and inside the research_order.updated event (one component).
+  .strict()
+  .meta({ id: 'ResearchOrder' }) satisfies z.ZodType<ResearchOrderView>;
 
 export const OrderListSchema = z.object({ data: z.array(OrderSchema), next_cursor: z.string().nullable() }).meta({ id: 'ResearchOrderList' });
 
@@ -73,16 +74,6 @@ export const OrderHeadersSchema = z.object({
 });
 
 export const OrderParamsSchema = z.object({ order_id: z.string().max(100).meta({ description: 'The order id (`ro_…`).' }) });
-
-/** The order as a client sees it (no key id, no idempotency bookkeeping). */
-export function orderView(order: ResearchOrder): OrderView {
-  const { key_id, price_cents, import_id, corpus_revision, idempotency_key, request_fingerprint, ...shown } = order;
-  return {
-    ...shown,
-    price_excl_vat_cents: price_cents,
-    delivery: import_id !== null && corpus_revision !== null ? { import_id, corpus_revision } : null,
-  };
-}
 
 const cents = (description: string) => z.int().min(0).meta({ description });
 

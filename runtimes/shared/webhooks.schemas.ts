@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../../core/attestation/research-orders/research-order.model.js';
 import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
 import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
 import { KNOWLEDGE_CONTENT_TYPES } from '../../core/knowledge/knowledge.model.js';
 import { CallSummarySchema } from './calls.schemas.js';
 import { PageQuerySchema, SyncRunSchema } from './knowledge.schemas.js';
+import { OrderSchema } from './research-orders.schemas.js';
 
 /**
  * Wire shapes of webhook subscriptions, deliveries and event payloads: request validation, the
@@ -123,7 +125,11 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   ).meta({ id: 'AgentUpdatedEvent' }),
   'research_order.updated': envelope(
     'research_order.updated',
-    z.object({ key_id: z.string(), order: z.object({ order_id: z.string(), status: z.string() }).loose() }),
-    'A research order of the API key changed status (emitted once research orders exist).',
+    z.object({
+      key_id: z.string(),
+      previous_status: z.enum(ORDER_STATUSES).nullable().meta({ description: 'The status it left; null when the order was just placed (`requested`).' }),
+      order: OrderSchema,
+    }),
+    'A research order of the API key changed status: placed (requested), accepted, declined, cancelled or delivered; `order` is the order as GET …/research-orders/{order_id} shows it.',
   ).meta({ id: 'ResearchOrderUpdatedEvent' }),
 } as const;

@@ -16,13 +16,13 @@ export interface CorpusHarness {
   buildId: string;
 }
 
-/** One server for the suite over `httpCorpus` written as a real build (operator imports validate against it). */
-export function corpusHarness(prefix: string): CorpusHarness {
+/** One server for the suite over `httpCorpus` written as a real build (operator imports validate against it); `env` adds settings. */
+export function corpusHarness(prefix: string, env: Record<string, string> = {}): CorpusHarness {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const state = { root, corpusDir: join(root, 'corpus') } as CorpusHarness;
   beforeAll(async () => {
     state.buildId = (await writeCorpus(state.corpusDir, httpCorpus.artists, httpCorpus.works, [], new Date('2026-11-01T00:00:00Z'))).manifest.build_id;
-    state.h = await startHarness({ env: { CORPUS_DIR: state.corpusDir, DEMO_SEED: 'false' } });
+    state.h = await startHarness({ env: { CORPUS_DIR: state.corpusDir, DEMO_SEED: 'false', ...env } });
   });
   afterAll(async () => {
     await state.h.stop();

@@ -1,3 +1,4 @@
+import type { OutboxEvent } from '../../events/event.model.js';
 import type { OrderStatus, ResearchOrder } from './research-order.model.js';
 
 export interface OrderListQuery {
@@ -9,13 +10,17 @@ export interface OrderListQuery {
   limit: number;
 }
 
-/** Where research orders are kept. */
+/**
+ * Where research orders are kept. Each change takes the events it causes and writes them into
+ * the outbox in its own transaction, only when the change is written (core/events/ports.ts).
+ * The delivery is the operator import's: `OrderDelivery.events` (OperatorResearchStore.apply).
+ */
 export interface ResearchOrderStore {
   /**
    * Stores a new order. Throws a CONFLICT DomainError, and stores nothing, when its id is taken
    * or the key already placed an order with the same idempotency key.
    */
-  insert(order: ResearchOrder): Promise<void>;
+  insert(order: ResearchOrder, events?: readonly OutboxEvent[]): Promise<void>;
   find(orderId: string): Promise<ResearchOrder | null>;
   findByIdempotencyKey(keyId: string, idempotencyKey: string): Promise<ResearchOrder | null>;
   /** Newest first (created_at, then order_id, descending). */
@@ -24,7 +29,7 @@ export interface ResearchOrderStore {
    * Replaces the order when it is still in `expected` (compare and set); false, changing
    * nothing, when it moved meanwhile or does not exist.
    */
-  update(order: ResearchOrder, expected: OrderStatus): Promise<boolean>;
+  update(order: ResearchOrder, expected: OrderStatus, events?: readonly OutboxEvent[]): Promise<boolean>;
   /** Orders delivered within [from, to) (ISO instants), of one key or of all, oldest first. */
   delivered(range: { from: string; to: string; key_id?: string }): Promise<ResearchOrder[]>;
 }

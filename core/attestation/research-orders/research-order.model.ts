@@ -1,3 +1,5 @@
+import type { OutboxEvent } from '../../events/event.model.js';
+
 /**
  * Research orders: a client asks the operator to research a work the oracle could not attest
  * (docs/decisions/0015-research-order-lifecycle.md). The lifecycle is the table below; every
@@ -68,4 +70,43 @@ export interface OrderDelivery {
   /** Filled by the importer: the import and the corpus revision it becomes. */
   import_id: string;
   corpus_revision: string;
+  /** Written into the outbox in the same transaction, when the order moves (its `research_order.updated`). */
+  events?: readonly OutboxEvent[];
+}
+
+/**
+ * What `ResearchOrders.deliver` hands the import: the order and the time, and the events to write
+ * with the delivery once the import knows its id and the corpus revision it becomes.
+ */
+export interface DeliveryRequest {
+  order_id: string;
+  delivered_at: string;
+  events(delivery: Omit<OrderDelivery, 'events'>): readonly OutboxEvent[];
+}
+
+/** The order as a delivery leaves it (what every store writes). */
+export function deliveredOrder(order: ResearchOrder, delivery: Omit<OrderDelivery, 'events'>): ResearchOrder {
+  return {
+    ...order,
+    status: 'delivered',
+    delivered_at: delivery.delivered_at,
+    updated_at: delivery.delivered_at,
+    import_id: delivery.import_id,
+    corpus_revision: delivery.corpus_revision,
+  };
+}
+
+/** The order as its client sees it, in API answers and in `research_order.updated`: no key id, no idempotency bookkeeping. */
+export type ResearchOrderView = Omit<ResearchOrder, 'key_id' | 'price_cents' | 'import_id' | 'corpus_revision' | 'idempotency_key' | 'request_fingerprint'> & {
+  price_excl_vat_cents: number;
+  delivery: { import_id: string; corpus_revision: string } | null;
+};
+
+export function orderView(order: ResearchOrder): ResearchOrderView {
+  const { key_id, price_cents, import_id, corpus_revision, idempotency_key, request_fingerprint, ...shown } = order;
+  return {
+    ...shown,
+    price_excl_vat_cents: price_cents,
+    delivery: import_id !== null && corpus_revision !== null ? { import_id, corpus_revision } : null,
+  };
 }

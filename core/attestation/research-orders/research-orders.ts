@@ -1,11 +1,13 @@
 /**
  * Research orders: placed and followed by a client's production key, worked by the operator
  * (svc-admin research …), delivered by an operator import (svc-admin corpus import --order).
- * Every change of an order's state passes through `changed`, the one place an event (a webhook)
- * is to be emitted from.
+ * Every change of an order's state hands the store its `research_order.updated` event (built by
+ * `announce`), which the store writes into the outbox in the transaction of the change.
  */
 import type { PriceList, Pricing } from '../../billing/billing.model.js';
 import { priceListOf } from '../../billing/pricing.js';
+import type { EventFactory, OutboxEvent } from '../../events/event.model.js';
+import { researchOrderUpdated } from '../../events/event-payloads.js';
 import { PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_MESSAGE, validationError } from '../../shared/errors.js';
 import { type CursorSealer, checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
@@ -15,7 +17,7 @@ import { requireProduction } from '../use-cases/api-keys.js';
 import { visibleTo } from '../use-cases/audit-trail.js';
 import type { ImportOutcome } from '../use-cases/operator-research.js';
 import type { OrderListQuery, ResearchOrderStore } from './ports.js';
-import { nextStatus, type OrderEvent, type OrderStatus, type ResearchOrder } from './research-order.model.js';
+import { type DeliveryRequest, deliveredOrder, nextStatus, type OrderEvent, type OrderStatus, type ResearchOrder } from './research-order.model.js';
 
 export interface PlaceOrderInput {
   /** Required unless `request_id` names the verification to take the subject from. */
@@ -34,17 +36,6 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-/** A change of state: `from` null when the order was just placed. */
-export interface OrderChange {
-  order: ResearchOrder;
-  from: OrderStatus | null;
-}
-/**
- * Called after each change is stored, in the request that made it. It should only record or
- * enqueue (an outbox for webhooks): an exception reaches the caller although the change stands.
- */
-export type OrderListener = (change: OrderChange) => void;
-
 export const ORDER_ID_PATTERN = /^ro_[A-Za-z0-9_-]{16}$/;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const DECLINE_REASON_MAX = 1000;
@@ -62,8 +53,6 @@ export interface OrderListOptions {
 }
 
 export class ResearchOrders {
-  private readonly listeners: OrderListener[] = [];
-
   constructor(
     private readonly store: ResearchOrderStore,
     private readonly keys: ApiKeyStore,
@@ -72,12 +61,8 @@ export class ResearchOrders {
     private readonly sealer: CursorSealer,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events?: EventFactory,
   ) {}
-
-  /** Registers a listener of every state change (placed, accepted, declined, cancelled, delivered). */
-  onChange(listener: OrderListener): void {
-    this.listeners.push(listener);
-  }
 
   /** The research tiers this key may order, with its prices. */
   async tiersFor(keyId: string): Promise<PriceList['research_tiers']> {
@@ -130,7 +115,7 @@ export class ResearchOrders {
       request_fingerprint: idempotencyKey === undefined ? null : fingerprint,
     };
     try {
-      await this.store.insert(order);
+      await this.store.insert(order, this.announce(order, null));
     } catch (err) {
       // Two requests with one Idempotency-Key racing: the store let one in; answer its order.
       if (idempotencyKey !== undefined && isDomainError(err) && err.code === 'CONFLICT') {
@@ -139,7 +124,6 @@ export class ResearchOrders {
       }
       throw err;
     }
-    this.changed({ order, from: null });
     return { order, replayed: false };
   }
 
@@ -182,19 +166,18 @@ export class ResearchOrders {
   /**
    * Delivers an accepted order through an operator import: `runImport` applies the research
    * with the delivery attached, so that the import and the order's move to `delivered` are one
-   * transaction (the store refuses both when the order left `accepted` meanwhile).
+   * transaction, with its event (the store refuses all when the order left `accepted` meanwhile).
    */
-  async deliver(
-    orderId: string,
-    runImport: (delivery: { order_id: string; delivered_at: string }) => Promise<ImportOutcome>,
-  ): Promise<{ outcome: ImportOutcome; order: ResearchOrder }> {
+  async deliver(orderId: string, runImport: (delivery: DeliveryRequest) => Promise<ImportOutcome>): Promise<{ outcome: ImportOutcome; order: ResearchOrder }> {
     const order = await this.existing(orderId);
     if (nextStatus(order.status, 'deliver') === null) throw illegalTransition(order, 'deliver');
-    const outcome = await runImport({ order_id: order.order_id, delivered_at: this.clock.now().toISOString() });
+    const outcome = await runImport({
+      order_id: order.order_id,
+      delivered_at: this.clock.now().toISOString(),
+      events: (delivery) => this.announce(deliveredOrder(order, delivery), order.status),
+    });
     if (!outcome.applied) return { outcome, order };
-    const delivered = await this.existing(orderId);
-    this.changed({ order: delivered, from: order.status });
-    return { outcome, order: delivered };
+    return { outcome, order: await this.existing(orderId) };
   }
 
   /** One state change through the table: compare and set on the stored status. */
@@ -202,16 +185,15 @@ export class ResearchOrders {
     const to = nextStatus(order.status, event);
     if (to === null) throw illegalTransition(order, event);
     const next: ResearchOrder = { ...order, ...patch, status: to, updated_at: this.clock.now().toISOString() };
-    if (!(await this.store.update(next, order.status))) {
+    if (!(await this.store.update(next, order.status, this.announce(next, order.status)))) {
       throw illegalTransition((await this.store.find(order.order_id)) ?? order, event);
     }
-    this.changed({ order: next, from: order.status });
     return next;
   }
 
-  /** The single point every state change passes. */
-  private changed(change: OrderChange): void {
-    for (const listener of this.listeners) listener(change);
+  /** The events of a change of state (`from` null: placed), which the store writes with it. */
+  private announce(order: ResearchOrder, from: OrderStatus | null): OutboxEvent[] {
+    return this.events ? [researchOrderUpdated(this.events, order, from)] : [];
   }
 
   private async existing(orderId: string): Promise<ResearchOrder> {

@@ -8,6 +8,7 @@ import { corpusRevision } from '../corpus-provider.js';
 import type { OperatorImport } from '../operator-research.model.js';
 import { validateOperatorLines, type LineError, type OperatorLine } from '../operator-validation.js';
 import type { OperatorResearchStore } from '../ports.js';
+import type { DeliveryRequest } from '../research-orders/research-order.model.js';
 
 /**
  * Brings a holder to the store's latest revision: a cheap revision read, and only when it moved,
@@ -62,7 +63,7 @@ export class ImportOperatorResearch {
   async execute(
     lines: readonly OperatorLine[],
     file: string,
-    options: { dryRun?: boolean; deliver?: { order_id: string; delivered_at: string } } = {},
+    options: { dryRun?: boolean; deliver?: DeliveryRequest } = {},
   ): Promise<ImportOutcome> {
     await new OperatorResearchSync(this.holder, this.store).refresh();
     const research = await this.store.load();
@@ -80,7 +81,9 @@ export class ImportOperatorResearch {
     if (options.deliver) {
       // The order names the revision this import becomes; the store moves it in the same transaction.
       const corpus_revision = corpusRevision(this.holder.shipped.buildId, batch.expected_revision + 1);
-      batch.delivers = { ...options.deliver, import_id: batch.import.import_id, corpus_revision };
+      const { events, ...deliver } = options.deliver;
+      const delivery = { ...deliver, import_id: batch.import.import_id, corpus_revision };
+      batch.delivers = { ...delivery, events: events(delivery) };
     }
     const applied = await this.store.apply(batch);
     this.holder.applyOperatorResearch(await this.store.load());

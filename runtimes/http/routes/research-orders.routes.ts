@@ -1,3 +1,4 @@
+import { orderView } from '../../../core/attestation/research-orders/research-order.model.js';
 import type { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
@@ -11,7 +12,6 @@ import {
   OrderRequestSchema,
   OrderSchema,
   StatementSchema,
-  orderView,
 } from '../../shared/research-orders.schemas.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
 import type { z } from 'zod';

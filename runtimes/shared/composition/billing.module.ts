@@ -3,6 +3,7 @@ import type { ApiKeyStore, VerificationLedger } from '../../../core/attestation/
 import type { ResearchOrderStore } from '../../../core/attestation/research-orders/ports.js';
 import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
 import type { UsageMeter } from '../../../core/billing/ports.js';
+import type { EventFactory } from '../../../core/events/event.model.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
@@ -14,6 +15,7 @@ import { ATTESTATION } from './attestation.tokens.js';
 import { BILLING } from './billing.tokens.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
+import { WEBHOOKS } from './webhooks.tokens.js';
 
 /** SQL adapters of research orders and the usage meter. */
 export function bindBillingSql(container: Container): void {
@@ -27,14 +29,14 @@ export function bindBillingSql(container: Container): void {
     .inSingletonScope();
 }
 
-/** Research orders and invoicing; needs the attestation services and the cursor sealer bound. */
+/** Research orders and invoicing; needs the attestation services, the cursor sealer and the event factory bound. */
 export function bindBillingServices(container: Container): void {
   container
     .bind<ResearchOrders>(BILLING.ResearchOrders)
     .toResolvedValue(
-      (store: ResearchOrderStore, keys: ApiKeyStore, ledger: VerificationLedger, config: Config, sealer: CursorSealer, clock: Clock, ids: IdGenerator) =>
-        new ResearchOrders(store, keys, ledger, config.pricing, sealer, clock, ids),
-      [BILLING.ResearchOrderStore, ATTESTATION.ApiKeyStore, ATTESTATION.VerificationLedger, PLATFORM.Config, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+      (store: ResearchOrderStore, keys: ApiKeyStore, ledger: VerificationLedger, config: Config, sealer: CursorSealer, clock: Clock, ids: IdGenerator, events: EventFactory) =>
+        new ResearchOrders(store, keys, ledger, config.pricing, sealer, clock, ids, events),
+      [BILLING.ResearchOrderStore, ATTESTATION.ApiKeyStore, ATTESTATION.VerificationLedger, PLATFORM.Config, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
     )
     .inSingletonScope();
   container

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CorpusHolder } from '../../../core/attestation/corpus-provider.js';
-import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS, nextStatus, type OrderEvent, type ResearchOrder } from '../../../core/attestation/research-orders/research-order.model.js';
-import { type OrderChange, ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
+import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS, nextStatus, type OrderEvent, type OrderStatus, orderView, type ResearchOrder } from '../../../core/attestation/research-orders/research-order.model.js';
+import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
+import { envelopeOf, newEventFactory } from '../../../core/events/event.model.js';
 import { ImportOperatorResearch } from '../../../core/attestation/use-cases/operator-research.js';
 import type { Caller } from '../../../core/attestation/ports.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
 import { MemoryOperatorResearchStore } from '../../../adapters/memory/memory-operator-research.store.js';
 import { MemoryResearchOrderStore } from '../../../adapters/memory/memory-research-order.store.js';
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
+import { MemoryEventOutbox } from '../../../adapters/memory/memory-webhook.stores.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
 import { WORKS, fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';
@@ -21,18 +23,26 @@ const caller: Caller = { tier: 'production', key_id: 'key_a', per_minute: 60 };
 
 function setup() {
   const holder = new CorpusHolder(fixtureSnapshot());
-  const store = new MemoryResearchOrderStore();
+  const outbox = new MemoryEventOutbox();
+  const store = new MemoryResearchOrderStore(outbox);
   const research = new MemoryOperatorResearchStore(store);
   const keys = new MemoryApiKeyStore();
   const ledger = new MemoryVerificationLedger();
-  const orders = new ResearchOrders(store, keys, ledger, loadPricing(), new HmacCursorSealer('unit-test-secret-0123456789abcdef'), clock, ids);
-  const changes: OrderChange[] = [];
-  orders.onChange((c) => changes.push(c));
+  const events = newEventFactory(ids.uuid, clock.now);
+  const orders = new ResearchOrders(store, keys, ledger, loadPricing(), new HmacCursorSealer('unit-test-secret-0123456789abcdef'), clock, ids, events);
+  /** The research_order.updated events written so far, as a receiver gets them. */
+  const changes = () => outbox.all().map(envelopeOf);
   const importer = new ImportOperatorResearch(holder, research, clock, ids);
   const line = { work_id: WORKS.norham.work_id, pillar: 'market', kind: 'sale', claim: 'Sold 1921.', source_ref: 'https://example.org/s', researcher: 'A. Dupont' };
   const deliver = (orderId: string) => orders.deliver(orderId, (d) => importer.execute([{ line: 1, value: { ...line, claim: `Sold 1921 (${orderId}).` } }], 'f.ndjson', { deliver: d }));
   return { store, research, orders, changes, deliver, holder };
 }
+
+const updated = (order: ResearchOrder, previous_status: OrderStatus | null) => ({
+  type: 'research_order.updated',
+  created_at: NOW.toISOString(),
+  data: { key_id: order.key_id, previous_status, order: orderView(order) },
+});
 
 async function apply(orders: ResearchOrders, deliver: (id: string) => Promise<unknown>, event: OrderEvent, id: string) {
   if (event === 'accept') return orders.accept(id);
@@ -64,14 +74,14 @@ describe('the research order state table', () => {
           await expect(apply(orders, deliver, event, order.order_id)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(`is ${status}`) });
           expect(await store.find(order.order_id)).toEqual(order);
           expect(await research.revision()).toBe(0);
-          expect(changes).toEqual([]);
+          expect(changes()).toEqual([]);
           return;
         }
         await apply(orders, deliver, event, order.order_id);
         const after = (await store.find(order.order_id)) as ResearchOrder;
         expect(after.status).toBe(to);
         expect(after.updated_at).toBe(NOW.toISOString());
-        expect(changes).toEqual([{ order: after, from: status }]);
+        expect(changes()).toEqual([expect.objectContaining(updated(after, status))]);
         if (to === 'declined') expect(after).toMatchObject({ declined_at: NOW.toISOString(), decline_reason: 'No sources at hand.' });
         if (to === 'delivered') {
           expect(await research.revision()).toBe(1);
@@ -84,14 +94,14 @@ describe('the research order state table', () => {
 });
 
 describe('ResearchOrders', () => {
-  it('places an order at the tier price of the configuration, once per Idempotency-Key, and emits the placement', async () => {
+  it('places an order at the tier price of the configuration, once per Idempotency-Key, and writes its event once', async () => {
     const { orders, changes } = setup();
     const first = await orders.place(caller, { subject_artist: 'Hoppner', subject_title: 'Lady Louisa', tier: 'extended' }, 'lot-44');
     expect(first).toMatchObject({ replayed: false, order: { status: 'requested', tier: 'extended', price_cents: 149_000, currency: 'EUR', subject: { artist: 'Hoppner', title: 'Lady Louisa', ref: null } } });
     const again = await orders.place(caller, { subject_artist: 'Hoppner', subject_title: 'Lady Louisa', tier: 'extended' }, 'lot-44');
     expect(again).toEqual({ order: first.order, replayed: true });
     await expect(orders.place(caller, { subject_artist: 'Hoppner', subject_title: 'Lady Louisa', tier: 'standard' }, 'lot-44')).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(changes).toEqual([{ order: first.order, from: null }]);
+    expect(changes()).toEqual([expect.objectContaining(updated(first.order, null))]);
   });
 
   it('refuses the sandbox, unknown tiers, bad Idempotency-Keys and a missing subject', async () => {
