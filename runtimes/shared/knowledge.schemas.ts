@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
-import { LIST_LIMIT_MAX } from '../../core/calls/call.model.js';
-import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
+import { CURSOR_MAX_LENGTH, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
 import { KNOWLEDGE_CONTENT_TYPES, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../core/tenancy/workspace.js';

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
 import type { WorkspaceRepository } from '../../../core/tenancy/workspace.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';
-import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { CallRepository } from '../../../core/calls/ports.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AgentRepository } from '../../../core/agents/ports.js';
 import { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
-import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { ContentDigest, KnowledgeStore, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
