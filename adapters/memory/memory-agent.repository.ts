@@ -1,6 +1,7 @@
 import type { Agent } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
+import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';
 import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
 
@@ -14,6 +15,7 @@ export class MemoryAgentRepository implements AgentRepository {
   constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   async insert(agent: Agent) {
+    if (this.agents.has(agent.agent_id)) throw conflict(`Agent ${agent.agent_id} exists already.`);
     this.agents.set(agent.agent_id, copy(agent));
   }
   async find(tenantId: string, agentId: string) {

@@ -3,8 +3,10 @@ import type { Agent, AgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
+import { conflict } from '../../core/shared/errors.js';
 import type { AgentsTable, Database } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 const settingsJson = ({ agent_id: _a, tenant_id: _t, version: _v, updated_at: _u, ...settings }: Agent) => JSON.stringify(settings);
 const fromRow = (r: AgentsTable): Agent => ({
@@ -20,7 +22,12 @@ export class SqlAgentRepository implements AgentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(agent: Agent): Promise<void> {
-    await this.db.insertInto('agents').values(toRow(agent)).execute();
+    try {
+      await this.db.insertInto('agents').values(toRow(agent)).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`Agent ${agent.agent_id} exists already.`);
+      throw err;
+    }
   }
 
   async find(tenantId: string, agentId: string): Promise<Agent | null> {
