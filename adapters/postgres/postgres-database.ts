@@ -84,7 +84,6 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
     },
-    isTransient: capabilities.isTransient,
     poolUse: () => ({ max: pool.options.max, busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await db.destroy();

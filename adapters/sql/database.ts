@@ -225,8 +225,6 @@ export interface SqlDatabase {
   capabilities: SqlCapabilities;
   /** Cheap round trip for readiness checks; resolves to a short description. */
   ping(): Promise<string>;
-  /** `capabilities.isTransient`, for the runtimes' error mapping. */
-  isTransient(err: unknown): boolean;
   /** Connections of the pool now (SQLite: its one connection, never busy between statements). */
   poolUse(): { max: number; busy: number; idle: number; waiting: number };
   close(): Promise<void>;

@@ -58,7 +58,6 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
       native.prepare('select 1').get();
       return 'ok (sqlite)';
     },
-    isTransient: SQLITE_CAPABILITIES.isTransient,
     // One synchronous connection: no statement runs while this is read.
     poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {

@@ -84,7 +84,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const researchOrders = researchOrderRoutes({ orders: container.get<ResearchOrders>(BILLING.ResearchOrders), invoicing: container.get<Invoicing>(BILLING.Invoicing) });
 
   const webhooks = { subscriptions: container.get<WebhookSubscriptions>(WEBHOOKS.Subscriptions) };
-  const groups: RouteGroup[] = [{ prefix: '/api/v1/verify', middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)] }];
+  const groups: RouteGroup[] = [{ middleware: [apiKeyCaller(keys), verifyLimit], routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)] }];
 
   // Area A: login, then every tenant route behind the bearer token, the tenant's one budget
   // (calls and knowledge share it) and the tenancy rule.
@@ -100,9 +100,8 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // /workspace: one per-IP budget (`agentsLimit`, first in those groups, shared by both).
   const tenantLimit = tenantLimits(config.limits, limiting);
   const agentsIpLimit = agentsLimit(config.limits, limiting);
-  groups.push({ prefix: '/api/v1/auth', middleware: loginLimits(config.limits, limiting), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
+  groups.push({ middleware: loginLimits(config.limits, limiting), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
   groups.push({
-    prefix: '/api/v1/tenants',
     middleware: [authenticated, ...tenantLimit, tenantAccess],
     routes: [
       ...callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
@@ -115,8 +114,8 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
     workspace: container.get<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings),
   });
-  groups.push({ prefix: '/api/v1/ai-agents', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
-  groups.push({ prefix: '/api/v1/workspace', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });
+  groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
+  groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });
   let openapi: object | undefined;
   const platform = platformRoutes({
     metrics: metrics.registry,
@@ -133,7 +132,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     ],
     openapi: () => (openapi ??= buildOpenApiDocument(groups.flatMap((g) => g.routes))),
   });
-  groups.push({ prefix: '/', middleware: [], routes: platform });
+  groups.push({ middleware: [], routes: platform });
   return groups;
 }
 
@@ -170,7 +169,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     groups: buildRouteGroups(container, metrics, lifecycle),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
-    isTransient: (err) => database.isTransient(err),
+    isTransient: database.capabilities.isTransient,
   });
   // Timeouts set deliberately (docs/decisions/0013-edge-hardening.md): a slow or stalled client
   // gets a 408 within about a second of its limit (connections are checked every second).
