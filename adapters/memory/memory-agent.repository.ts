@@ -3,7 +3,6 @@ import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';
-import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
 
 const copy = (a: Agent): Agent => structuredClone(a);
 
@@ -43,16 +42,5 @@ export class MemoryAgentRepository implements AgentRepository {
       .sort((a, b) => b.version - a.version)
       .slice(0, limit)
       .map(copy);
-  }
-}
-
-export class MemoryWorkspaceRepository implements WorkspaceRepository {
-  private readonly byTenant = new Map<string, Workspace>();
-  async find(tenantId: string) {
-    const w = this.byTenant.get(tenantId);
-    return w ? { ...w } : null;
-  }
-  async save(w: Workspace) {
-    this.byTenant.set(w.tenant_id, { ...w });
   }
 }

@@ -44,9 +44,10 @@ import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
-import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
+import type { WorkspaceSettingsService } from '../../core/workspace/use-cases/workspace-settings.js';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
+import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
 import { NotReady, platformRoutes } from './routes/platform.routes.js';
 import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
@@ -112,7 +113,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // AI agents and workspace: the token's tenant (no tenant in the path), the per-IP budget first.
   const agentRoutes = agentsRoutes({
     agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
-    workspace: container.get<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings),
+    workspace: container.get<WorkspaceSettingsService>(WORKSPACE.WorkspaceSettings),
   });
   groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
   groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });

@@ -5,10 +5,12 @@ import type { AgentRepository } from '../../core/agents/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import type { KnowledgeDocument } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
-import type { WorkspaceRepository } from '../../core/tenancy/workspace.js';
-import { MemoryAgentRepository, MemoryWorkspaceRepository } from '../../adapters/memory/memory-agent.repository.js';
+import type { WorkspaceRepository } from '../../core/workspace/ports.js';
+import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.repository.js';
+import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
-import { SqlAgentRepository, SqlWorkspaceRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlWorkspaceRepository } from '../../adapters/sql/sql-workspace.repository.js';
 import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Ports {
