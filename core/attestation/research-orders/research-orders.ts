@@ -11,7 +11,7 @@ import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_M
 import { type CursorSealer, type Page, paginate } from '../../shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, VerificationLedger } from '../ports.js';
-import { requireProduction } from '../use-cases/api-keys.js';
+import { requireProduction } from '../caller.js';
 import { visibleTo } from '../use-cases/audit-trail.js';
 import type { ImportOutcome } from '../use-cases/operator-research.js';
 import type { OrderListQuery, ResearchOrderStore } from './ports.js';

@@ -1,6 +1,6 @@
 import { type KeyPlan, PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { checkPriceList, parseDay } from '../../billing/pricing.js';
-import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.js';
+import { notFound, unauthenticated, validationError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, KeyHasher } from '../ports.js';
 
@@ -88,13 +88,6 @@ export class ApiKeys {
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function requireProduction(caller: Caller): Extract<Caller, { tier: 'production' }> {
-  if (caller.tier !== 'production') {
-    throw new DomainError('UNAUTHENTICATED', 'This endpoint needs a production API key (X-API-Key).');
-  }
-  return caller;
-}
 
 export function parseMonth(month: string | undefined, now: Date): string {
   if (month === undefined) return now.toISOString().slice(0, 7);

@@ -1,6 +1,6 @@
 import { type CursorSealer, type Page, paginate } from '../../shared/keyset-cursor.js';
 import type { BilledRequest, Caller, VerificationLedger } from '../ports.js';
-import { requireProduction } from './api-keys.js';
+import { requireProduction } from '../caller.js';
 
 /** `[from, to)` of a `YYYY-MM` month as ISO instants (UTC), the bounds `servedCalls` meters by. */
 export function monthRange(month: string): { from: string; to: string } {

@@ -1,5 +1,5 @@
 import type { Caller } from '../../attestation/ports.js';
-import { requireProduction } from '../../attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../attestation/caller.js';
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
 import { checkLimit, openPosition, type Page, sealPosition, type CursorSealer } from '../../shared/keyset-cursor.js';

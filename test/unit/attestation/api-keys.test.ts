@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../../core/attestation/caller.js';
+import { ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../core/attestation/ports.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
 import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
