@@ -1,8 +1,6 @@
 import { validationError } from './errors.js';
 import type { CursorSealer } from './ports.js';
 
-export type { CursorSealer } from './ports.js';
-
 /** Page sizes of every list (CONTRACT section 1): 1..100, 20 when not asked. */
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;

@@ -12,7 +12,7 @@ import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
-import type { CursorSealer } from '../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../core/shared/ports.js';
 import type { Clock } from '../../core/shared/ports.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { Config } from '../shared/config.js';

@@ -1,4 +1,5 @@
-import { type CursorSealer, type Page, paginate } from '../../shared/keyset-cursor.js';
+import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import type { BilledRequest, Caller, VerificationLedger } from '../ports.js';
 import { requireProduction } from '../caller.js';
 

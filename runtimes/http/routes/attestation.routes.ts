@@ -10,7 +10,7 @@ import type { VerifyAttribution } from '../../../core/attestation/use-cases/veri
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
 import { isDomainError, validationError } from '../../../core/shared/errors.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {

@@ -6,7 +6,7 @@ import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, Ver
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import { OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';

@@ -4,7 +4,7 @@ import type { ResearchOrderStore } from '../../../core/attestation/research-orde
 import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
 import type { UsageMeter } from '../../../core/billing/ports.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { SqlResearchOrderStore } from '../../../adapters/sql/sql-research-order.store.js';
