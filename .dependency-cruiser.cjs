@@ -5,7 +5,9 @@
  * import specifiers of core/ sources as well, so a type import of a framework fails too.
  *
  * core/ is pure TypeScript: it imports nothing outside core/ (no framework, database,
- * Node built-in or npm package); adapters never import runtimes; nothing imports tests.
+ * Node built-in or npm package); core/shared imports no area; areas meet at their models and
+ * ports, not their use cases; runtimes wire adapters through their entry points; adapters
+ * never import runtimes; nothing imports tests.
  */
 module.exports = {
   forbidden: [
@@ -15,6 +17,41 @@ module.exports = {
       comment: 'core/ may import only core/: no npm packages, no Node built-ins, no adapters or runtimes.',
       from: { path: '^dist/core/' },
       to: { pathNot: '^dist/core/' },
+    },
+    {
+      name: 'core-shared-is-a-leaf',
+      severity: 'error',
+      comment: 'core/shared (errors, pagination, cursors, clock) serves every area and imports none of them.',
+      from: { path: '^dist/core/shared/' },
+      to: { path: '^dist/core/(?!shared/)' },
+    },
+    {
+      name: 'core-areas-meet-at-their-models-and-ports',
+      severity: 'error',
+      comment:
+        'An area of core/ reaches another through its model, ports and pure helpers, never its use cases: ' +
+        'a use case is composed by the runtimes, not called by another area.',
+      from: { path: '^dist/core/([^/]+)/' },
+      to: { path: ['^dist/core/[^/]+/use-cases/', '^dist/core/[^/]+/[^/]+/use-cases/'], pathNot: '^dist/core/$1/' },
+    },
+    {
+      name: 'runtimes-not-adapter-internals',
+      severity: 'error',
+      comment:
+        'Runtimes wire adapters through their entry points: a dialect through its open function ' +
+        '(sqlite-database, postgres-database), never its migrations, table types, search or index ' +
+        'internals, nor a worker thread entry.',
+      from: { path: '^dist/runtimes/' },
+      to: {
+        path: [
+          '^dist/adapters/[^/]+/migrations/',
+          '^dist/adapters/sqlite/(?!sqlite-database\\.js$)',
+          '^dist/adapters/postgres/(?!postgres-database\\.js$)',
+          '^dist/adapters/sql/[^/]+\\.tables\\.js$',
+          '^dist/adapters/sql/unique-violation\\.js$',
+          '^dist/adapters/node/pdf-text\\.worker\\.js$',
+        ],
+      },
     },
     {
       name: 'adapters-not-runtimes',

@@ -1,8 +1,8 @@
 import type { Agent } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
+import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';
-import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
 
 const copy = (a: Agent): Agent => structuredClone(a);
 
@@ -14,6 +14,7 @@ export class MemoryAgentRepository implements AgentRepository {
   constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   async insert(agent: Agent) {
+    if (this.agents.has(agent.agent_id)) throw conflict(`Agent ${agent.agent_id} exists already.`);
     this.agents.set(agent.agent_id, copy(agent));
   }
   async find(tenantId: string, agentId: string) {
@@ -41,16 +42,5 @@ export class MemoryAgentRepository implements AgentRepository {
       .sort((a, b) => b.version - a.version)
       .slice(0, limit)
       .map(copy);
-  }
-}
-
-export class MemoryWorkspaceRepository implements WorkspaceRepository {
-  private readonly byTenant = new Map<string, Workspace>();
-  async find(tenantId: string) {
-    const w = this.byTenant.get(tenantId);
-    return w ? { ...w } : null;
-  }
-  async save(w: Workspace) {
-    this.byTenant.set(w.tenant_id, { ...w });
   }
 }

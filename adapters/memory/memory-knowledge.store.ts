@@ -3,6 +3,7 @@ import { searchTokens } from '../../core/calls/search-query.js';
 import { type Chunk, compareItems, type KnowledgeDocument, type KnowledgePosition, type SearchHit, type StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore, SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
+import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';
 
 const key = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
@@ -16,6 +17,7 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
   constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
   async insert(doc: KnowledgeDocument): Promise<void> {
+    if (this.docs.has(key(doc.tenant_id, doc.item_id))) throw conflict(`Knowledge item ${doc.item_id} exists already.`);
     this.docs.set(key(doc.tenant_id, doc.item_id), { ...doc });
   }
   async find(tenantId: string, itemId: string) {
@@ -100,6 +102,7 @@ export class MemorySyncRunStore implements SyncRunStore {
   async openOrGetActive(run: StoredSyncRun) {
     const active = [...this.runs.values()].find((l) => l.run.tenant_id === run.tenant_id && isActive(l.run));
     if (active) return { run: { ...active.run }, created: false };
+    if (this.runs.has(run.sync_id)) throw conflict(`Sync run ${run.sync_id} exists already.`);
     this.runs.set(run.sync_id, { run: { ...run }, lease_owner: null, lease_expires_at: null });
     return { run: { ...run }, created: true };
   }

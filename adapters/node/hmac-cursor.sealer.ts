@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CursorSealer } from '../../core/calls/cursor.js';
+import type { CursorSealer } from '../../core/shared/ports.js';
 
 const TAG_BYTES = 16;
 

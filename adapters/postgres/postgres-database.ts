@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
+import { withUniqueViolations } from '../sql/unique-violation.js';
 import * as m0002search from './migrations/0002-tenancy-calls-search.js';
 import * as m0004search from './migrations/0004-knowledge-search.js';
 import { PostgresCallSearch } from './postgres-call-search.js';
@@ -12,7 +13,8 @@ const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-kn
 
 /** One set per open database: the calls search keeps that database's word statistics. */
 export const postgresCapabilities = (): SqlCapabilities => ({
-  dialect: 'postgres',
+  isUniqueViolation: isPostgresUniqueViolation,
+  isTransient: isTransientPostgresError,
   callSearch: new PostgresCallSearch(),
   knowledgeStore: (db) => new PostgresKnowledgeStore(db),
   skipLocked: true,
@@ -73,21 +75,24 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   });
   // An idle connection that drops (server restart, network) emits here; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const capabilities = postgresCapabilities();
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation) });
   return {
     db,
-    capabilities: postgresCapabilities(),
+    capabilities,
     async ping() {
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
     },
-    isTransient: isTransientPostgresError,
     poolUse: () => ({ max: pool.options.max, busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await db.destroy();
     },
   };
 }
+
+/** SQLSTATE 23505: a unique or primary-key constraint (not 23503 foreign key, 23502 not null, 23514 check). */
+export const isPostgresUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
  * SQLSTATEs a retry may cure: statement timeout or cancel (57014), the server shutting down or

@@ -192,9 +192,22 @@ export interface SqlCallTextSearch {
   unindex(db: Kysely<Database>, seqs: number[]): Promise<void>;
 }
 
-/** What differs between SQL databases, declared by each dialect adapter. */
+/**
+ * What differs between SQL databases, declared by each dialect adapter and composed into the
+ * shared stores: nothing above the adapters asks which database runs.
+ */
 export interface SqlCapabilities {
-  dialect: 'sqlite' | 'postgres';
+  /**
+   * Whether an error of this database's driver is a unique or primary-key violation. Applied
+   * once, to every query of the open database (`withUniqueViolations`): the shared stores see
+   * a `UniqueViolation` and answer a domain `conflict`.
+   */
+  isUniqueViolation(err: unknown): boolean;
+  /**
+   * Whether an error of this database is transient (busy, timed out, unreachable, restarting):
+   * worth a retry by the client, a 503 rather than a 500.
+   */
+  isTransient(err: unknown): boolean;
   callSearch: SqlCallTextSearch;
   /** Knowledge documents with the dialect's own full-text index over their chunks. */
   knowledgeStore(db: Kysely<Database>): KnowledgeStore;
@@ -212,11 +225,6 @@ export interface SqlDatabase {
   capabilities: SqlCapabilities;
   /** Cheap round trip for readiness checks; resolves to a short description. */
   ping(): Promise<string>;
-  /**
-   * Whether an error thrown by this database is transient (busy, timed out, unreachable,
-   * restarting): worth a retry by the client, a 503 rather than a 500.
-   */
-  isTransient(err: unknown): boolean;
   /** Connections of the pool now (SQLite: its one connection, never busy between statements). */
   poolUse(): { max: number; busy: number; idle: number; waiting: number };
   close(): Promise<void>;

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Agent, AgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { Workspace, WorkspaceRepository } from '../../core/tenancy/workspace.js';
+import { conflict } from '../../core/shared/errors.js';
 import type { AgentsTable, Database } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 const settingsJson = ({ agent_id: _a, tenant_id: _t, version: _v, updated_at: _u, ...settings }: Agent) => JSON.stringify(settings);
 const fromRow = (r: AgentsTable): Agent => ({
@@ -20,7 +21,12 @@ export class SqlAgentRepository implements AgentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(agent: Agent): Promise<void> {
-    await this.db.insertInto('agents').values(toRow(agent)).execute();
+    try {
+      await this.db.insertInto('agents').values(toRow(agent)).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`Agent ${agent.agent_id} exists already.`);
+      throw err;
+    }
   }
 
   async find(tenantId: string, agentId: string): Promise<Agent | null> {
@@ -56,22 +62,5 @@ export class SqlAgentRepository implements AgentRepository {
     let q = this.db.selectFrom('agent_versions').selectAll().where('agent_id', '=', agentId).where('tenant_id', '=', tenantId);
     if (beforeVersion !== null) q = q.where('version', '<', beforeVersion);
     return (await q.orderBy('version', 'desc').limit(limit).execute()).map(fromRow);
-  }
-}
-
-export class SqlWorkspaceRepository implements WorkspaceRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async find(tenantId: string): Promise<Workspace | null> {
-    const row = await this.db.selectFrom('workspaces').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
-    return row ? { ...row, retention_days: Number(row.retention_days) } : null;
-  }
-
-  async save(w: Workspace): Promise<void> {
-    await this.db
-      .insertInto('workspaces')
-      .values(w)
-      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ name: w.name, timezone: w.timezone, locale: w.locale, retention_days: w.retention_days }))
-      .execute();
   }
 }

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StoredSyncRun, SyncStatus } from '../../core/knowledge/knowledge.model.js';
 import type { SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
+import { conflict } from '../../core/shared/errors.js';
 import type { Database, KnowledgeSyncRunsTable } from './database.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
@@ -54,7 +55,9 @@ export class SqlSyncRunStore implements SyncRunStore {
         return { run: { ...run }, created: true };
       } catch (err) {
         // The winner may already have finished by the next read: then the retry opens a new run.
-        if (!isUniqueViolation(err) || attempt >= OPEN_ATTEMPTS) throw err;
+        // Still refused with no active run: the sync_id itself is taken.
+        if (!isUniqueViolation(err)) throw err;
+        if (attempt >= OPEN_ATTEMPTS) throw conflict(`Sync run ${run.sync_id} exists already.`);
       }
     }
   }

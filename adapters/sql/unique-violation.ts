@@ -1,5 +1,66 @@
-/** A unique or primary-key violation, as SQLite (better-sqlite3) or PostgreSQL (pg) reports it. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = String((err as { code?: unknown })?.code ?? '');
-  return code.startsWith('SQLITE_CONSTRAINT') || code === '23505';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+
+/**
+ * A unique or primary-key violation, as the open database's dialect recognised it
+ * (`SqlCapabilities.isUniqueViolation`). The shared stores turn it into a domain `conflict`
+ * with their own message; they never read a vendor's error code. `code` keeps the vendor's
+ * (SQLITE_CONSTRAINT_UNIQUE, 23505) for logs, `cause` the original error.
+ */
+export class UniqueViolation extends Error {
+  readonly code: string;
+
+  constructor(cause: unknown) {
+    super('unique violation', { cause });
+    this.name = 'UniqueViolation';
+    this.code = String((cause as { code?: unknown } | null)?.code ?? 'UNIQUE_VIOLATION');
+  }
+}
+
+export const isUniqueViolation = (err: unknown): err is UniqueViolation => err instanceof UniqueViolation;
+
+/**
+ * The dialect with its vendor's unique violations raised as `UniqueViolation`: every query of
+ * the Kysely instance built on it (transactions and raw `sql` included) passes through here.
+ */
+export function withUniqueViolations(dialect: Dialect, isVendorUniqueViolation: (err: unknown) => boolean): Dialect {
+  const translate = (err: unknown): unknown => (isVendorUniqueViolation(err) ? new UniqueViolation(err) : err);
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => translatingDriver(dialect.createDriver(), translate),
+  };
+}
+
+/** The driver's connections, wrapped; the driver itself always gets its own connection back. */
+function translatingDriver(driver: Driver, translate: (err: unknown) => unknown): Driver {
+  const own = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const inner = (c: DatabaseConnection) => own.get(c) ?? c;
+  return {
+    init: () => driver.init(),
+    destroy: () => driver.destroy(),
+    async acquireConnection() {
+      const connection = await driver.acquireConnection();
+      const wrapped: DatabaseConnection = {
+        // Awaited inside a try: SQLite's connection throws synchronously.
+        async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+          try {
+            return await connection.executeQuery<R>(query);
+          } catch (err) {
+            throw translate(err);
+          }
+        },
+        streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+      };
+      own.set(wrapped, connection);
+      return wrapped;
+    },
+    beginTransaction: (c, settings) => driver.beginTransaction(inner(c), settings),
+    commitTransaction: (c) => driver.commitTransaction(inner(c)),
+    rollbackTransaction: (c) => driver.rollbackTransaction(inner(c)),
+    releaseConnection: (c) => driver.releaseConnection(inner(c)),
+    ...(driver.savepoint && { savepoint: (c, name, compile) => driver.savepoint!(inner(c), name, compile) }),
+    ...(driver.rollbackToSavepoint && { rollbackToSavepoint: (c, name, compile) => driver.rollbackToSavepoint!(inner(c), name, compile) }),
+    ...(driver.releaseSavepoint && { releaseSavepoint: (c, name, compile) => driver.releaseSavepoint!(inner(c), name, compile) }),
+  };
 }

@@ -4,18 +4,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
+import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
 import { SqliteKnowledgeStore } from './sqlite-knowledge.store.js';
 
-export const SQLITE_CAPABILITIES: SqlCapabilities = {
-  dialect: 'sqlite',
-  callSearch: sqliteCallSearch,
-  knowledgeStore: (db) => new SqliteKnowledgeStore(db),
-  skipLocked: false,
-};
 
 /** SQLite's own migration steps, run with the shared ones. */
 const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
@@ -27,10 +22,23 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
 }
 
+const codeOf = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
+
 /** A writer that waited the busy timeout for another process's lock (svc-admin importing). */
 export const isTransientSqliteError = (err: unknown): boolean => {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = codeOf(err);
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+};
+
+/** better-sqlite3's extended result codes of a UNIQUE or PRIMARY KEY constraint (not NOT NULL, CHECK or FOREIGN KEY). */
+export const isSqliteUniqueViolation = (err: unknown): boolean => codeOf(err) === 'SQLITE_CONSTRAINT_UNIQUE' || codeOf(err) === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+
+export const SQLITE_CAPABILITIES: SqlCapabilities = {
+  isUniqueViolation: isSqliteUniqueViolation,
+  isTransient: isTransientSqliteError,
+  callSearch: sqliteCallSearch,
+  knowledgeStore: (db) => new SqliteKnowledgeStore(db),
+  skipLocked: false,
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */
@@ -41,7 +49,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
   native.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(native) }) });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   return {
     db,
@@ -50,7 +58,6 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
       native.prepare('select 1').get();
       return 'ok (sqlite)';
     },
-    isTransient: isTransientSqliteError,
     // One synchronous connection: no statement runs while this is read.
     poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {

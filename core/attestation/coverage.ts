@@ -1,5 +1,6 @@
 /** The coverage manifest: which artists the corpus covers, with how many works and claims. */
-import { checkLimit, type CursorSealer, openPosition, sealPosition } from '../shared/keyset-cursor.js';
+import { checkLimit, openPosition, sealPosition } from '../shared/keyset-cursor.js';
+import type { CursorSealer } from '../shared/ports.js';
 import type { CorpusIndex } from './corpus-index.js';
 import { foldText, normaliseName } from './normalise.js';
 import { ENGINE_ID, type CoverageArtist, type CoverageManifest } from './verification.model.js';

@@ -65,9 +65,6 @@ export interface CallFilter {
 
 export const CALL_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
-
 /** The sort order of every list: started_at descending, then call_id descending. */
 export function compareCalls(a: CallPosition, b: CallPosition): number {
   if (a.started_at !== b.started_at) return a.started_at < b.started_at ? 1 : -1;

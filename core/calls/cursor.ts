@@ -1,10 +1,9 @@
-import { validationError } from '../shared/errors.js';
-import { type CursorSealer, openPosition, sealPosition } from '../shared/keyset-cursor.js';
+import { type Keyset, openPosition, invalidCursor, sealPosition } from '../shared/keyset-cursor.js';
+import type { CursorSealer } from '../shared/ports.js';
 import { CALL_ID_PATTERN, type CallFilter, type CallPosition } from './call.model.js';
 
-export { CURSOR_MAX_LENGTH, type CursorSealer } from '../shared/keyset-cursor.js';
-
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const SHAPE = ['string', 'string'] as const;
 
 /**
  * The query a cursor belongs to: tenant and filters. A cursor from another query (other
@@ -22,17 +21,24 @@ export function cursorContext(tenantId: string, filter: CallFilter): string {
   ]);
 }
 
+/** The call list's keyset: started_at descending, then call_id, for one tenant and filter. */
+export function callKeyset<Row extends CallPosition = CallPosition>(context: string): Keyset<Row, typeof SHAPE> {
+  return {
+    context,
+    shape: SHAPE,
+    positionOf: (call) => [call.started_at, call.call_id],
+    accepts: ([startedAt, callId]) => ISO_INSTANT.test(startedAt) && CALL_ID_PATTERN.test(callId),
+  };
+}
+
 export function encodeCursor(sealer: CursorSealer, position: CallPosition, context: string): string {
-  return sealPosition(sealer, context, [position.started_at, position.call_id]);
+  return sealPosition(sealer, context, callKeyset(context).positionOf(position));
 }
 
 /** A cursor back to its position; anything tampered, truncated or foreign is a 400. */
 export function decodeCursor(sealer: CursorSealer, token: string, context: string): CallPosition {
-  const [started_at, call_id] = openPosition(sealer, token, context, ['string', 'string']) as [string, string];
-  if (!ISO_INSTANT.test(started_at) || !CALL_ID_PATTERN.test(call_id)) {
-    throw validationError('The cursor is invalid, or belongs to another query; start again without it.', [
-      { path: 'cursor', message: 'is not a cursor this query issued' },
-    ]);
-  }
-  return { started_at, call_id };
+  const keyset = callKeyset(context);
+  const position = openPosition(sealer, token, context, keyset.shape);
+  if (!keyset.accepts!(position)) throw invalidCursor();
+  return { started_at: position[0], call_id: position[1] };
 }

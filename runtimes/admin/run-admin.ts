@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import { isDomainError } from '../../core/shared/errors.js';

@@ -10,9 +10,8 @@ import type { HttpMetrics } from './middleware/metrics.js';
 import { requestIdMiddleware } from './middleware/request-id.js';
 import { koaPath, type RouteSpec, validateInput } from './route-spec.js';
 
+/** Routes that share middleware (authentication, limits); the routes' own paths say where they are. */
 export interface RouteGroup {
-  /** Path prefix the group's middleware applies to, e.g. `/api/v1/verify`. */
-  prefix: string;
   /** Runs before the routes of the group, after request id and error mapping (auth, limits). */
   middleware: Middleware[];
   routes: RouteSpec[];
@@ -62,7 +61,9 @@ export function createApp(parts: AppParts): Koa {
       const chain: Middleware[] = [...group.middleware];
       const guard = group.guards?.[spec.security];
       if (guard) chain.push(guard);
-      if (spec.body) chain.push(jsonBody);
+      // A group may parse the body itself, before a limit that reads it (login's per-email
+      // budget): then it is not parsed a second time.
+      if (spec.body && !group.middleware.includes(jsonBody)) chain.push(jsonBody);
       chain.push(routeHandler(spec));
       router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });
     }

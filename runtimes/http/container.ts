@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';

@@ -12,7 +12,7 @@ import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
-import type { CursorSealer } from '../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../core/shared/ports.js';
 import type { Clock } from '../../core/shared/ports.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { Config } from '../shared/config.js';
@@ -44,9 +44,10 @@ import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
-import type { WorkspaceSettingsService } from '../../core/tenancy/workspace.js';
+import type { WorkspaceSettingsService } from '../../core/workspace/use-cases/workspace-settings.js';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
+import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
 import { NotReady, platformRoutes } from './routes/platform.routes.js';
 import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
@@ -86,7 +87,6 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   const webhooks = { subscriptions: container.get<WebhookSubscriptions>(WEBHOOKS.Subscriptions) };
   const groups: RouteGroup[] = [
     {
-      prefix: '/api/v1/verify',
       middleware: [apiKeyCaller(keys), verifyLimit],
       routes: [...attestation, ...researchOrders, ...keyWebhookRoutes(webhooks)],
       guards: { apiKey: requireProductionKey },
@@ -107,9 +107,8 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // /workspace: one per-IP budget (`agentsLimit`, first in those groups, shared by both).
   const tenantLimit = tenantLimits(config.limits, limiting);
   const agentsIpLimit = agentsLimit(config.limits, limiting);
-  groups.push({ prefix: '/api/v1/auth', middleware: loginLimits(config.limits, limiting), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
+  groups.push({ middleware: loginLimits(config.limits, limiting), routes: authRoutes({ login: container.get<Login>(TENANCY.Login) }) });
   groups.push({
-    prefix: '/api/v1/tenants',
     middleware: [authenticated, ...tenantLimit, tenantAccess],
     routes: [
       ...callsRoutes({ queries: container.get<CallQueries>(CALLS.CallQueries), ingest: container.get<CallIngest>(CALLS.CallIngest) }),
@@ -120,10 +119,10 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
   // AI agents and workspace: the token's tenant (no tenant in the path), the per-IP budget first.
   const agentRoutes = agentsRoutes({
     agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
-    workspace: container.get<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings),
+    workspace: container.get<WorkspaceSettingsService>(WORKSPACE.WorkspaceSettings),
   });
-  groups.push({ prefix: '/api/v1/ai-agents', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
-  groups.push({ prefix: '/api/v1/workspace', middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });
+  groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/ai-agents')) });
+  groups.push({ middleware: [agentsIpLimit, authenticated], routes: agentRoutes.filter((r) => r.path.startsWith('/api/v1/workspace')) });
   let openapi: object | undefined;
   const platform = platformRoutes({
     metrics: metrics.registry,
@@ -140,7 +139,7 @@ export function buildRouteGroups(container: Container, metrics = createHttpMetri
     ],
     openapi: () => (openapi ??= buildOpenApiDocument(groups.flatMap((g) => g.routes))),
   });
-  groups.push({ prefix: '/', middleware: [], routes: platform });
+  groups.push({ middleware: [], routes: platform });
   return groups;
 }
 
@@ -177,7 +176,7 @@ export async function startHttpServer(container: Container): Promise<RunningServ
     groups: buildRouteGroups(container, metrics, lifecycle),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
-    isTransient: (err) => database.isTransient(err),
+    isTransient: database.capabilities.isTransient,
   });
   // Timeouts set deliberately (docs/decisions/0013-edge-hardening.md): a slow or stalled client
   // gets a 408 within about a second of its limit (connections are checked every second).

@@ -4,11 +4,9 @@ import {
   CALL_STATUSES,
   CHANNELS,
   DIRECTIONS,
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
   SPEAKERS,
 } from '../../core/calls/call.model.js';
-import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
+import { CURSOR_MAX_LENGTH, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { LIMITS } from '../../core/calls/new-call.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
 import { onType } from './field-errors.js';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
-import { LIST_LIMIT_MAX } from '../../core/calls/call.model.js';
-import { CURSOR_MAX_LENGTH } from '../../core/calls/cursor.js';
+import { CURSOR_MAX_LENGTH, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
 import { KNOWLEDGE_CONTENT_TYPES, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
-import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../core/tenancy/workspace.js';
-import { onType } from './field-errors.js';
+import { onType, textField as text } from './field-errors.js';
 
-/** Wire shapes of knowledge, sync runs, agents and workspace: validation and OpenAPI from one place. */
+/** Wire shapes of knowledge, sync runs and agents: validation and OpenAPI from one place. */
 
 const limitParam = (max: number, fallback: number) =>
   z.coerce
@@ -81,8 +79,6 @@ export const SearchResultSchema = z.object({ data: z.array(SearchHitSchema) }).m
 export const KnowledgeItemParamsSchema = z.object({ tenant_id: z.string(), item_id: z.string().max(64) });
 export const SyncParamsSchema = z.object({ tenant_id: z.string(), sync_id: z.string().max(64) });
 
-const text = (name: string, max: number, min = 1) =>
-  z.string(onType(`${name} must be a string`)).min(min, min > 0 ? `${name} must not be empty` : undefined).max(max, `${name} must be at most ${max} characters`);
 
 const AgentSettingsShape = z
   .object({
@@ -153,16 +149,3 @@ export const AgentSchema = AgentSettingsShape.extend({
 
 export const AgentListSchema = z.object({ data: z.array(AgentSchema), next_cursor: z.string().nullable() }).meta({ id: 'AgentList' });
 export const AgentParamsSchema = z.object({ agent_id: z.string().max(64) });
-
-export const WorkspaceSettingsSchema = z
-  .object({
-    name: text('name', 200),
-    timezone: text('timezone', 64).meta({ description: 'IANA time zone, e.g. Europe/Paris.' }),
-    locale: text('locale', 35).meta({ description: 'BCP 47 tag, e.g. fr-FR.' }),
-    retention_days: z
-      .int(onType('retention_days must be an integer'))
-      .min(RETENTION_DAYS_MIN, `retention_days must be between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX}`)
-      .max(RETENTION_DAYS_MAX, `retention_days must be between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX}`),
-  })
-  .meta({ id: 'WorkspaceSettings' });
-export const WorkspaceSchema = WorkspaceSettingsSchema.extend({ tenant_id: z.string() }).meta({ id: 'Workspace' });

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { Container } from 'inversify';
 import { embeddedBackend, remoteBackend, type VerifyBackend } from './backends.js';
 import { McpServer } from './protocol.js';

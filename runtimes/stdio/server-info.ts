@@ -1,3 +1,5 @@
+import { RELEASE_VERSION } from '../shared/release.js';
+
 /** Identity and guidance the server announces (initialize, server/discover, result `_meta`). */
 export interface ServerIdentity {
   name: string;
@@ -5,13 +7,10 @@ export interface ServerIdentity {
   version: string;
 }
 
-/** The platform release label (seed section 9). */
-export const SERVER_VERSION = '2.2.0';
-
 export const SERVER_INFO: ServerIdentity = {
   name: 'svc-verify',
   title: 'Art-record attestation oracle',
-  version: SERVER_VERSION,
+  version: RELEASE_VERSION,
 };
 
 export const SERVER_INSTRUCTIONS =

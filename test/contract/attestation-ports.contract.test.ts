@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import { LruApiKeyStore } from '../../adapters/cache/lru-api-key.store.js';
 import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js';
 import { MemoryVerificationLedger } from '../../adapters/memory/memory-verification.ledger.js';
 import { SqlApiKeyStore } from '../../adapters/sql/sql-api-key.store.js';
@@ -14,6 +15,8 @@ interface Adapter {
 
 const ADAPTERS: Adapter[] = [
   { name: 'memory', make: async () => ({ keys: new MemoryApiKeyStore(), ledger: new MemoryVerificationLedger() }) },
+  // The key cache the runtimes put in front of the store is an ApiKeyStore like any other.
+  { name: 'memory-lru-cached', make: async () => ({ keys: new LruApiKeyStore(new MemoryApiKeyStore()), ledger: new MemoryVerificationLedger() }) },
   ...sqlDialects().map((dialect) => ({
     name: dialect.name,
     make: async () => {

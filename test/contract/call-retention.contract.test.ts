@@ -4,10 +4,10 @@ import { compareCalls, type CallRecord, toSummary } from '../../core/calls/call.
 import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { CallRetention } from '../../core/calls/use-cases/call-retention.js';
-import type { WorkspaceRepository } from '../../core/tenancy/workspace.js';
-import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-agent.repository.js';
+import type { WorkspaceRepository } from '../../core/workspace/ports.js';
+import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
-import { SqlWorkspaceRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlWorkspaceRepository } from '../../adapters/sql/sql-workspace.repository.js';
 import { SqlCallRepository } from '../../adapters/sql/sql-call.repository.js';
 import { aCall } from '../support/call-mother.js';
 import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';

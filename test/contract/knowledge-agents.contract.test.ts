@@ -5,10 +5,12 @@ import type { AgentRepository } from '../../core/agents/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import type { KnowledgeDocument } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
-import type { WorkspaceRepository } from '../../core/tenancy/workspace.js';
-import { MemoryAgentRepository, MemoryWorkspaceRepository } from '../../adapters/memory/memory-agent.repository.js';
+import type { WorkspaceRepository } from '../../core/workspace/ports.js';
+import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.repository.js';
+import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
-import { SqlAgentRepository, SqlWorkspaceRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlWorkspaceRepository } from '../../adapters/sql/sql-workspace.repository.js';
 import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
 interface Ports {
@@ -62,6 +64,26 @@ describe.each(selectAdapters(ADAPTERS))('knowledge, agent and workspace ports: $
     expect(await store.delete('t1', docs[0].item_id)).toBe(true);
     expect(await store.delete('t1', docs[0].item_id)).toBe(false);
     expect(await store.delete('t1', docs[3].item_id)).toBe(false);
+  });
+
+  it('a taken item id is a CONFLICT in its tenant and keeps the first document; another tenant may use it', async () => {
+    const { store } = await make();
+    const first = doc('t1');
+    await store.insert(first);
+    await expect(store.insert({ ...first, title: 'Other' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await store.find('t1', first.item_id))?.title).toBe(first.title);
+    await store.insert({ ...first, tenant_id: 't2' });
+    expect((await store.find('t2', first.item_id))?.tenant_id).toBe('t2');
+  });
+
+  it('a taken agent id is a CONFLICT, in any tenant, and keeps the first agent', async () => {
+    const { agents } = await make();
+    const first = agent('t1', 'agt_dup');
+    await agents.insert(first);
+    await expect(agents.insert({ ...first, name: 'Other' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(agents.insert(agent('t2', 'agt_dup'))).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await agents.find('t1', 'agt_dup')).toEqual(first);
+    expect(await agents.find('t2', 'agt_dup')).toBeNull();
   });
 
   it('indexes chunks, searches per tenant ranked by score, unindexes on delete, refuses deleted items', async () => {

@@ -58,6 +58,19 @@ for (const adapter of selected) {
       expect((await runs.openOrGetActive(run('t1', 'sync_4'))).created).toBe(true);
     });
 
+    it('a taken sync_id is a CONFLICT (with no active run to return) and changes nothing', async () => {
+      const runs = await adapter.make();
+      const first = await runs.openOrGetActive(run('t1', 'sync_1'));
+      const claimed = await runs.claim('t1', 'sync_1', lease('A', 10));
+      await runs.update({ ...claimed!, status: 'failed', finished_at: at(20) }, lease('A', 20));
+      const finished = await runs.find('t1', 'sync_1');
+      await expect(runs.openOrGetActive(run('t1', 'sync_1', 30))).rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(runs.openOrGetActive(run('t2', 'sync_1', 30))).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(first.created).toBe(true);
+      expect(await runs.find('t1', 'sync_1')).toEqual(finished);
+      expect(await runs.find('t2', 'sync_1')).toBeNull();
+    });
+
     it('concurrent opens for one tenant create exactly one run; every caller gets it', async () => {
       const runs = await adapter.make();
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => runs.openOrGetActive(run('t1', `sync_c${i}`))));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateOpenApi, serialiseOpenApi } from '../../runtimes/http/openapi/generate-openapi.js';
+import { PACKAGE_VERSION } from '../support/package-version.js';
 
 describe('OpenAPI document', () => {
   it('docs/openapi.json is the document the route specs generate (run `npm run openapi` when this fails)', async () => {
@@ -11,6 +12,7 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 and describes every endpoint of the oracle with its error statuses', async () => {
     const doc = (await generateOpenApi()) as any;
     expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe(PACKAGE_VERSION);
     const verify = doc.paths['/api/v1/verify'].post;
     expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429', '503']);
     expect(verify.responses['503'].headers['Retry-After']).toBeDefined();

@@ -190,7 +190,6 @@ describe('upload and agents/workspace budgets', () => {
     const agents = agentsLimit(limits, limiting);
     const groups: RouteGroup[] = [
       {
-        prefix: '/api/v1/tenants',
         middleware: [fakeAuth, ...tenantLimits(limits, limiting)],
         routes: [
           route('get', '/api/v1/tenants/{tenant_id}/knowledge'),
@@ -205,8 +204,8 @@ describe('upload and agents/workspace budgets', () => {
           route('post', '/api/v1/tenants/{tenant_id}/knowledge/sync'),
         ],
       },
-      { prefix: '/api/v1/ai-agents', middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/ai-agents/{agent_id}'), route('get', '/api/v1/ai-agents')] },
-      { prefix: '/api/v1/workspace', middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/workspace')] },
+      { middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/ai-agents/{agent_id}'), route('get', '/api/v1/ai-agents')] },
+      { middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/workspace')] },
     ];
     const app = createApp({ logger: pino({ level: 'silent' }), metrics: createHttpMetrics({ defaultMetrics: false }), groups, trustProxy, maxIpsCount: 1 });
     const server = createServer(app.callback());

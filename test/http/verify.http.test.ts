@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
@@ -238,7 +241,17 @@ describe('conventions', () => {
     expect(openapi.body).toEqual(schemas.document);
     const docs = await call(h.url, 'GET', '/docs');
     expect(docs.text).toMatch(/swagger-ui-bundle\.js/);
-    expect((await call(h.url, 'GET', '/docs/swagger-ui-bundle.js')).status).toBe(200);
+    const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    for (const [asset, type] of [['swagger-ui-bundle.js', /^text\/javascript/], ['swagger-ui.css', /^text\/css/]] as const) {
+      const res = await call(h.url, 'GET', `/docs/${asset}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(type);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+      expect(res.text).toBe(readFileSync(join(swaggerDir, asset), 'utf8'));
+    }
+    const init = await call(h.url, 'GET', '/docs/init.js');
+    expect(init.text).toMatch(/SwaggerUIBundle\(\{ url: '\/api\/v1\/openapi\.json'/);
+    expectProblem(await call(h.url, 'GET', '/docs/package.json'), 404);
     expectProblem(await call(h.url, 'GET', '/docs/..%2Fpackage.json'), 404);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { VERDICTS } from '../../core/attestation/verification.model.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
@@ -34,11 +35,14 @@ describe('every HTTP response validates against the OpenAPI document', () => {
 
   it('for subjects drawn from the shipped corpus (every verdict kind)', async () => {
     const artists = new Map(snapshot.artists.map((a) => [a.artist_id, a]));
-    const workArb = fc.integer({ min: 0, max: snapshot.works.length - 1 }).map((i) => snapshot.works[i]);
+    const subjects = snapshot.works.flatMap((work) => work.attributions.map((attribution) => ({ work, attribution })));
+    // Qualified attributions ("after", "attributed to", ...) are a few per cent of the corpus and
+    // the ones that come out `contradicted`: drawn half of the time so every verdict kind shows up.
+    const qualified = subjects.filter((s) => s.attribution.qualifier !== 'firm');
+    const pick = (list: typeof subjects) => fc.integer({ min: 0, max: list.length - 1 }).map((i) => list[i]!);
     const seen = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(workArb, fc.nat({ max: 9 }), async (work, which) => {
-        const attribution = work.attributions[which % work.attributions.length];
+      fc.asyncProperty(fc.oneof(pick(subjects), pick(qualified)), async ({ work, attribution }) => {
         const artist = artists.get(attribution.artist_id)!;
         const res = await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: artist.name, subject_title: work.title } });
         expect(res.status).toBe(200);
@@ -47,6 +51,6 @@ describe('every HTTP response validates against the OpenAPI document', () => {
       }),
       { numRuns: 300 },
     );
-    expect(seen.has('attested')).toBe(true);
+    expect([...seen].sort()).toEqual([...VERDICTS].sort());
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_VERSION } from '../support/package-version.js';
 import { LEGACY, MODERN, modernMeta, schemaErrors, startInMemory } from './stdio-harness.js';
 
 const ALL_VERSIONS = [MODERN, ...[...LEGACY].reverse()];
@@ -14,7 +15,7 @@ describe('initialize: the handshake of each legacy revision', () => {
     expect(init.result.protocolVersion).toBe(version);
     expect(init.result.capabilities).toEqual({ tools: { listChanged: false } });
     expect(init.result.serverInfo.name).toBe('svc-verify');
-    expect(init.result.serverInfo.version).toBe('2.2.0');
+    expect(init.result.serverInfo.version).toBe(PACKAGE_VERSION);
     expect('title' in init.result.serverInfo).toBe(version >= '2025-06-18');
     expect(init.result.instructions).toMatch(/verify_coverage/);
     expect(init.result.resultType).toBeUndefined();
@@ -139,7 +140,7 @@ describe('2026-07-28: stateless requests and server/discover', () => {
         resultType: 'complete',
         supportedVersions: ALL_VERSIONS,
         capabilities: { tools: { listChanged: false } },
-        serverInfo: { name: 'svc-verify', version: '2.2.0' },
+        serverInfo: { name: 'svc-verify', version: PACKAGE_VERSION },
         instructions: expect.stringMatching(/verify_art_records/),
         ttlMs: expect.any(Number),
         cacheScope: 'public',

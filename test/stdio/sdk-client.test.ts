@@ -8,6 +8,7 @@ import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
+import { PACKAGE_VERSION } from '../support/package-version.js';
 import { REPO_ROOT, serverCommand, serverEnv, verdictOf } from './stdio-harness.js';
 
 /**
@@ -82,7 +83,7 @@ async function toolVerdicts(client: Client) {
 describe('official SDK client, embedded mode (bundled corpus, in-process)', () => {
   it('connects, lists both tools and answers the same verdicts as the HTTP API', async () => {
     const client = await connect();
-    expect(client.getServerVersion()).toMatchObject({ name: 'svc-verify', version: '2.2.0' });
+    expect(client.getServerVersion()).toMatchObject({ name: 'svc-verify', version: PACKAGE_VERSION });
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/verify_coverage/);
     await client.ping();

@@ -1,7 +1,7 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import type { CursorSealer } from '../../calls/cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
-import { checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
+import { type Page, paginate } from '../../shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
 import { type Agent, AGENT_ID_PATTERN, type AgentSettings, checkAgentSettings, defaultAgentSettings, etagOf, ifMatchHolds } from '../agent.model.js';
@@ -28,13 +28,8 @@ export class AgentConfigs {
 
   async list(principal: Principal, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
     authorize(principal, principal.tenant_id, 'read');
-    const limit = checkLimit(query.limit);
-    const context = JSON.stringify(['agents', principal.tenant_id]);
-    const after = query.cursor === undefined ? null : (openPosition(this.sealer, query.cursor, context, ['string'])[0] as string);
-    const rows = await this.agents.list(principal.tenant_id, after, limit + 1);
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.agent_id]) : null };
+    const keyset = { context: JSON.stringify(['agents', principal.tenant_id]), shape: ['string'] as const, positionOf: (a: Agent) => [a.agent_id] as [string] };
+    return paginate(this.sealer, keyset, query, (after, limit) => this.agents.list(principal.tenant_id, after?.[0] ?? null, limit));
   }
 
   async get(principal: Principal, agentId: string): Promise<Agent> {
@@ -70,14 +65,9 @@ export class AgentConfigs {
 
   async versions(principal: Principal, agentId: string, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
     authorize(principal, principal.tenant_id, 'read');
-    const limit = checkLimit(query.limit);
     await this.existing(principal.tenant_id, agentId);
-    const context = JSON.stringify(['agent-versions', principal.tenant_id, agentId]);
-    const before = query.cursor === undefined ? null : (openPosition(this.sealer, query.cursor, context, ['number'])[0] as number);
-    const rows = await this.agents.versions(principal.tenant_id, agentId, before, limit + 1);
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.version]) : null };
+    const keyset = { context: JSON.stringify(['agent-versions', principal.tenant_id, agentId]), shape: ['number'] as const, positionOf: (a: Agent) => [a.version] as [number] };
+    return paginate(this.sealer, keyset, query, (before, limit) => this.agents.versions(principal.tenant_id, agentId, before?.[0] ?? null, limit));
   }
 
   private async existing(tenantId: string, agentId: string): Promise<Agent> {

@@ -10,10 +10,11 @@ import type { EventFactory, OutboxEvent } from '../../events/event.model.js';
 import { researchOrderUpdated } from '../../events/event-payloads.js';
 import { PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_MESSAGE, validationError } from '../../shared/errors.js';
-import { type CursorSealer, checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
+import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, VerificationLedger } from '../ports.js';
-import { requireProduction } from '../use-cases/api-keys.js';
+import { requireProduction } from '../caller.js';
 import { visibleTo } from '../use-cases/audit-trail.js';
 import type { ImportOutcome } from '../use-cases/operator-research.js';
 import type { OrderListQuery, ResearchOrderStore } from './ports.js';
@@ -230,16 +231,13 @@ export class ResearchOrders {
   }
 
   private async page(filter: Omit<OrderListQuery, 'limit' | 'before'>, options: OrderListOptions): Promise<Page<ResearchOrder>> {
-    const limit = checkLimit(options.limit);
-    const context = JSON.stringify(['research-orders', filter.key_id ?? '*', filter.status ?? null]);
-    let before: OrderListQuery['before'];
-    if (options.cursor !== undefined) {
-      const [created_at, order_id] = openPosition(this.sealer, options.cursor, context, ['string', 'string']) as string[];
-      before = { created_at, order_id };
-    }
-    const rows = await this.store.list({ ...filter, before, limit: limit + 1 });
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.created_at, last.order_id]) : null };
+    const keyset = {
+      context: JSON.stringify(['research-orders', filter.key_id ?? '*', filter.status ?? null]),
+      shape: ['string', 'string'] as const,
+      positionOf: (o: ResearchOrder) => [o.created_at, o.order_id] as [string, string],
+    };
+    return paginate(this.sealer, keyset, options, (before, limit) =>
+      this.store.list({ ...filter, before: before ? { created_at: before[0], order_id: before[1] } : undefined, limit }),
+    );
   }
 }

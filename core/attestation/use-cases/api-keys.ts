@@ -1,6 +1,6 @@
 import { type KeyPlan, PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { checkPriceList, parseDay } from '../../billing/pricing.js';
-import { DomainError, notFound, unauthenticated, validationError } from '../../shared/errors.js';
+import { notFound, unauthenticated, validationError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, KeyHasher } from '../ports.js';
 
@@ -23,25 +23,17 @@ export function checkPlan(plan: KeyPlan): KeyPlan {
   return plan;
 }
 
-/** How long a checked key is trusted without asking the store again (see ADR 0002). */
-export const KEY_CACHE_TTL_MS = 1000;
-
 /**
- * Production keys: created and revoked by the operator, checked on every keyed request.
- * A key found valid is remembered for `cacheTtlMs`, so a busy key costs one store lookup per
- * second, not one per request. A revocation made through this instance takes effect at once;
- * one made by another process (svc-admin, another instance) within `cacheTtlMs`.
+ * Production keys: created and revoked by the operator, checked on every keyed request (the
+ * runtimes bind the store behind a short-lived cache, `LruApiKeyStore`: ADR 0002).
  */
 export class ApiKeys {
-  private readonly cache = new Map<string, { caller: Caller; until: number }>();
-
   constructor(
     private readonly store: ApiKeyStore,
     private readonly hasher: KeyHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly defaultPerMinute: number = DEFAULT_KEY_PER_MINUTE,
-    private readonly cacheTtlMs: number = KEY_CACHE_TTL_MS,
   ) {}
 
   async create(label: string, perMinute?: number, plan: KeyPlan = PRODUCTION_PLAN): Promise<CreatedKey> {
@@ -82,9 +74,6 @@ export class ApiKeys {
   async revoke(keyId: string): Promise<{ key_id: string; revoked: true }> {
     const found = await this.store.revoke(keyId, this.clock.now().toISOString());
     if (!found) throw notFound(`No API key with id ${keyId}.`);
-    for (const [hash, entry] of this.cache) {
-      if (entry.caller.tier === 'production' && entry.caller.key_id === keyId) this.cache.delete(hash);
-    }
     return { key_id: keyId, revoked: true };
   }
 
@@ -92,30 +81,13 @@ export class ApiKeys {
   async authenticate(presented: string | undefined): Promise<Caller> {
     if (presented === undefined) return { tier: 'sandbox' };
     if (presented.length === 0 || presented.length > 200) throw unauthenticated('The API key is unknown or revoked.');
-    const hash = this.hasher.hash(presented);
-    const now = this.clock.now().getTime();
-    const cached = this.cache.get(hash);
-    if (cached && cached.until > now) return cached.caller;
-    const record = await this.store.findByHash(hash);
-    if (!record || record.revoked_at !== null) {
-      this.cache.delete(hash);
-      throw unauthenticated('The API key is unknown or revoked.');
-    }
-    const caller: Caller = { tier: 'production', key_id: record.key_id, per_minute: record.per_minute };
-    if (this.cache.size >= 10_000) this.cache.clear();
-    this.cache.set(hash, { caller, until: now + this.cacheTtlMs });
-    return caller;
+    const record = await this.store.findByHash(this.hasher.hash(presented));
+    if (!record || record.revoked_at !== null) throw unauthenticated('The API key is unknown or revoked.');
+    return { tier: 'production', key_id: record.key_id, per_minute: record.per_minute };
   }
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function requireProduction(caller: Caller): Extract<Caller, { tier: 'production' }> {
-  if (caller.tier !== 'production') {
-    throw new DomainError('UNAUTHENTICATED', 'This endpoint needs a production API key (X-API-Key).');
-  }
-  return caller;
-}
 
 export function parseMonth(month: string | undefined, now: Date): string {
   if (month === undefined) return now.toISOString().slice(0, 7);

@@ -1,7 +1,7 @@
-import { validationError } from '../../shared/errors.js';
-import { checkLimit, type CursorSealer, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
+import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import type { BilledRequest, Caller, VerificationLedger } from '../ports.js';
-import { requireProduction } from './api-keys.js';
+import { requireProduction } from '../caller.js';
 
 /** `[from, to)` of a `YYYY-MM` month as ISO instants (UTC), the bounds `servedCalls` meters by. */
 export function monthRange(month: string): { from: string; to: string } {
@@ -24,19 +24,14 @@ export class BilledRequests {
 
   async list(caller: Caller, month: string, query: { limit?: number; cursor?: string }): Promise<Page<BilledRequest>> {
     const key = requireProduction(caller);
-    const limit = checkLimit(query.limit);
-    const context = JSON.stringify(['verify-requests', key.key_id, month]);
-    let after = null;
-    if (query.cursor !== undefined) {
-      const [served_at, request_id] = openPosition(this.sealer, query.cursor, context, ['string', 'string']) as [string, string];
-      if (!ISO_INSTANT.test(served_at)) {
-        throw validationError('The cursor is invalid, or belongs to another query; start again without it.', [{ path: 'cursor', message: 'is not a cursor this query issued' }]);
-      }
-      after = { served_at, request_id };
-    }
-    const rows = await this.ledger.billed(key.key_id, monthRange(month), after, limit + 1);
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.served_at, last.request_id]) : null };
+    const keyset = {
+      context: JSON.stringify(['verify-requests', key.key_id, month]),
+      shape: ['string', 'string'] as const,
+      positionOf: (r: BilledRequest) => [r.served_at, r.request_id] as [string, string],
+      accepts: ([servedAt]: [string, string]) => ISO_INSTANT.test(servedAt),
+    };
+    return paginate(this.sealer, keyset, query, (after, limit) =>
+      this.ledger.billed(key.key_id, monthRange(month), after && { served_at: after[0], request_id: after[1] }, limit),
+    );
   }
 }

@@ -1,18 +1,18 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { notFound, validationError, type FieldError } from '../../shared/errors.js';
+import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import {
   CALL_ID_PATTERN,
   CHANNELS,
   DIRECTIONS,
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
   type CallDetail,
   type CallFilter,
   type CallSummary,
   type Channel,
   type Direction,
 } from '../call.model.js';
-import { cursorContext, decodeCursor, encodeCursor, type CursorSealer } from '../cursor.js';
+import { callKeyset, cursorContext } from '../cursor.js';
 import { normaliseInstant } from '../instant.js';
 import type { CallRepository } from '../ports.js';
 import { parseSearchQuery } from '../search-query.js';
@@ -27,10 +27,7 @@ export interface ListCallsQuery {
   q?: string;
 }
 
-export interface CallPage {
-  data: CallSummary[];
-  next_cursor: string | null;
-}
+export type CallPage = Page<CallSummary>;
 
 /** Reading calls: every read is scoped to the principal's own tenant. */
 export class CallQueries {
@@ -41,18 +38,10 @@ export class CallQueries {
 
   async list(principal: Principal, tenantId: string, query: ListCallsQuery): Promise<CallPage> {
     authorize(principal, tenantId, 'read');
-    const limit = query.limit ?? LIST_LIMIT_DEFAULT;
     const filter = parseFilter(query);
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX) {
-      throw validationError(`limit must be an integer from 1 to ${LIST_LIMIT_MAX}.`, [{ path: 'limit', message: `must be an integer from 1 to ${LIST_LIMIT_MAX}` }]);
-    }
-    const context = cursorContext(tenantId, filter);
-    const after = query.cursor === undefined ? null : decodeCursor(this.sealer, query.cursor, context);
-    // One more than asked tells whether another page exists without a count.
-    const rows = await this.calls.list(tenantId, filter, after, limit + 1);
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? encodeCursor(this.sealer, last, context) : null };
+    return paginate(this.sealer, callKeyset<CallSummary>(cursorContext(tenantId, filter)), query, (after, limit) =>
+      this.calls.list(tenantId, filter, after && { started_at: after[0], call_id: after[1] }, limit),
+    );
   }
 
   async get(principal: Principal, tenantId: string, callId: string): Promise<CallDetail> {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/ports.js';
-import { RETENTION_DAYS_MIN, WORKSPACE_DEFAULTS, type WorkspaceRepository } from '../../tenancy/workspace.js';
+import type { WorkspaceRepository } from '../../workspace/ports.js';
+import { RETENTION_DAYS_MIN, WORKSPACE_DEFAULTS } from '../../workspace/workspace.model.js';
 import type { CallRepository } from '../ports.js';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import type { Caller } from '../../attestation/ports.js';
-import { requireProduction } from '../../attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../attestation/caller.js';
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
-import { checkLimit, openPosition, type Page, sealPosition, type CursorSealer } from '../../shared/keyset-cursor.js';
-import type { Clock, IdGenerator } from '../../shared/ports.js';
+import { mapPage, type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
 import { type EventOwner, type EventType, eventTypesOf, keyOwner, tenantOwner } from '../event.model.js';
 import type { EventOutbox, SubscriptionStore, WebhookSigner, WebhookTargetPolicy } from '../ports.js';
 import {
@@ -91,13 +91,15 @@ export class WebhookSubscriptions {
   }
 
   async list(owner: EventOwner, query: { limit?: number; cursor?: string }): Promise<Page<SubscriptionView>> {
-    const limit = checkLimit(query.limit);
-    const context = JSON.stringify(['webhooks', owner.kind, owner.id]);
-    const after = query.cursor === undefined ? null : openPosition(this.sealer, query.cursor, context, ['string', 'string']);
-    const rows = await this.subscriptions.list(owner, after ? { created_at: after[0] as string, subscription_id: after[1] as string } : null, limit + 1);
-    const data = rows.slice(0, limit).map(viewOf);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.created_at, last.subscription_id]) : null };
+    const keyset = {
+      context: JSON.stringify(['webhooks', owner.kind, owner.id]),
+      shape: ['string', 'string'] as const,
+      positionOf: (s: StoredSubscription) => [s.created_at, s.subscription_id] as [string, string],
+    };
+    const page = await paginate(this.sealer, keyset, query, (after, limit) =>
+      this.subscriptions.list(owner, after && { created_at: after[0], subscription_id: after[1] }, limit),
+    );
+    return mapPage(page, viewOf);
   }
 
   async get(owner: EventOwner, subscriptionId: string): Promise<SubscriptionView> {
@@ -124,14 +126,13 @@ export class WebhookSubscriptions {
   }
 
   async deliveries(owner: EventOwner, subscriptionId: string, query: { limit?: number; cursor?: string }): Promise<Page<Delivery>> {
-    const limit = checkLimit(query.limit);
     await this.existing(owner, subscriptionId);
-    const context = JSON.stringify(['webhook-deliveries', owner.kind, owner.id, subscriptionId]);
-    const after = query.cursor === undefined ? null : openPosition(this.sealer, query.cursor, context, ['string', 'string']);
-    const rows = await this.outbox.deliveries(subscriptionId, after ? { created_at: after[0] as string, delivery_id: after[1] as string } : null, limit + 1);
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.created_at, last.delivery_id]) : null };
+    const keyset = {
+      context: JSON.stringify(['webhook-deliveries', owner.kind, owner.id, subscriptionId]),
+      shape: ['string', 'string'] as const,
+      positionOf: (d: Delivery) => [d.created_at, d.delivery_id] as [string, string],
+    };
+    return paginate(this.sealer, keyset, query, (after, limit) => this.outbox.deliveries(subscriptionId, after && { created_at: after[0], delivery_id: after[1] }, limit));
   }
 
   /** Sends the event again as soon as a dispatcher looks, with a fresh retry window. */

@@ -1,9 +1,8 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { parseSearchQuery } from '../../calls/search-query.js';
-import type { CursorSealer } from '../../calls/cursor.js';
 import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
-import { checkLimit, openPosition, type Page, sealPosition } from '../../shared/keyset-cursor.js';
-import type { Clock, IdGenerator } from '../../shared/ports.js';
+import { checkLimit, mapPage, type Page, paginate } from '../../shared/keyset-cursor.js';
+import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
 import { baseMediaType, judgeContent } from '../content-sniff.js';
 import {
   ITEM_ID_PATTERN,
@@ -11,6 +10,7 @@ import {
   SEARCH_LIMIT_DEFAULT,
   SEARCH_LIMIT_MAX,
   SYNC_ID_PATTERN,
+  type KnowledgeDocument,
   type KnowledgeItem,
   type SearchHit,
   type StoredSyncRun,
@@ -75,17 +75,15 @@ export class KnowledgeBase {
 
   async list(principal: Principal, tenantId: string, query: { limit?: number; cursor?: string }): Promise<Page<KnowledgeItem>> {
     authorize(principal, tenantId, 'read');
-    const limit = checkLimit(query.limit);
-    const context = JSON.stringify(['knowledge', tenantId]);
-    let after = null;
-    if (query.cursor !== undefined) {
-      const [created_at, item_id] = openPosition(this.sealer, query.cursor, context, ['string', 'string']) as string[];
-      after = { created_at, item_id };
-    }
-    const rows = await this.store.list(tenantId, after, limit + 1);
-    const data = rows.slice(0, limit).map(toItem);
-    const last = data[data.length - 1];
-    return { data, next_cursor: rows.length > limit && last ? sealPosition(this.sealer, context, [last.created_at, last.item_id]) : null };
+    const keyset = {
+      context: JSON.stringify(['knowledge', tenantId]),
+      shape: ['string', 'string'] as const,
+      positionOf: (d: KnowledgeDocument) => [d.created_at, d.item_id] as [string, string],
+    };
+    const page = await paginate(this.sealer, keyset, query, (after, limit) =>
+      this.store.list(tenantId, after && { created_at: after[0], item_id: after[1] }, limit),
+    );
+    return mapPage(page, toItem);
   }
 
   async get(principal: Principal, tenantId: string, itemId: string): Promise<KnowledgeItem> {

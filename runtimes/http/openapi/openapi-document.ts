@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { RELEASE_VERSION } from '../../shared/release.js';
 import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/webhooks.schemas.js';
 import type { ResponseSpec, RouteSpec } from '../route-spec.js';
-
-export const API_VERSION = '2.2.0';
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': 'Requests allowed in the window.',
@@ -127,7 +126,7 @@ export function buildOpenApiDocument(routes: RouteSpec[]): object {
     openapi: '3.1.0',
     info: {
       title: 'Call-centre platform and art-record attestation API',
-      version: API_VERSION,
+      version: RELEASE_VERSION,
       description:
         'Area A: tenant API of an AI call-centre platform. Area B: an attestation oracle that answers attested, ' +
         'contradicted or unavailable from sourced CC0 museum and Wikidata records. Errors are RFC 9457 problem documents.',

@@ -1,16 +1,16 @@
 import type { Context } from 'koa';
 import { type AgentSettings, etagOf } from '../../../core/agents/agent.model.js';
 import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
-import type { WorkspaceSettings, WorkspaceSettingsService } from '../../../core/tenancy/workspace.js';
+import type { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
+import type { WorkspaceSettings } from '../../../core/workspace/workspace.model.js';
 import {
   AgentListSchema,
   AgentParamsSchema,
   AgentSchema,
   AgentSettingsSchema,
   PageQuerySchema,
-  WorkspaceSchema,
-  WorkspaceSettingsSchema,
 } from '../../shared/knowledge.schemas.js';
+import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { principalOf } from '../middleware/bearer-auth.js';
 import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';

@@ -2,14 +2,15 @@ import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
-import { type ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../../core/attestation/caller.js';
+import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
 import { isDomainError, validationError } from '../../../core/shared/errors.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { Clock } from '../../../core/shared/ports.js';
 import {

@@ -1,7 +1,7 @@
 import { orderView } from '../../../core/attestation/research-orders/research-order.model.js';
 import type { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
-import { requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../../core/attestation/caller.js';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
 import {
   MonthParamsSchema,

@@ -6,12 +6,13 @@ import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, Ver
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import { OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import { sha256KeyHasher } from '../../../adapters/node/node-platform.js';
 import type { Database } from '../../../adapters/sql/database.js';
+import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
 import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
 import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-research.store.js';
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
@@ -84,7 +85,8 @@ export function bindAttestationSql(container: Container): void {
   const kysely = (database: SqlDatabase): Kysely<Database> => database.db;
   container
     .bind<ApiKeyStore>(ATTESTATION.ApiKeyStore)
-    .toResolvedValue((database: SqlDatabase) => new SqlApiKeyStore(kysely(database)), [PLATFORM.SqlDatabase])
+    // Valid keys remembered for a second (ADR 0002): a busy key costs one lookup per second.
+    .toResolvedValue((database: SqlDatabase) => new LruApiKeyStore(new SqlApiKeyStore(kysely(database))), [PLATFORM.SqlDatabase])
     .inSingletonScope();
   container
     .bind<VerificationLedger>(ATTESTATION.VerificationLedger)

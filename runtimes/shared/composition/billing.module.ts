@@ -5,7 +5,7 @@ import { ResearchOrders } from '../../../core/attestation/research-orders/resear
 import type { UsageMeter } from '../../../core/billing/ports.js';
 import type { EventFactory } from '../../../core/events/event.model.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { SqlResearchOrderStore } from '../../../adapters/sql/sql-research-order.store.js';

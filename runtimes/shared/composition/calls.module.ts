@@ -1,8 +1,6 @@
 import type { Container } from 'inversify';
 import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
-import type { WorkspaceRepository } from '../../../core/tenancy/workspace.js';
-import { KNOWLEDGE } from './knowledge.tokens.js';
-import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { CallRepository } from '../../../core/calls/ports.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
@@ -15,6 +13,8 @@ import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
 import { WEBHOOKS } from './webhooks.tokens.js';
+import { WORKSPACE } from './workspace.tokens.js';
+import type { WorkspaceRepository } from '../../../core/workspace/ports.js';
 import type { EventFactory } from '../../../core/events/event.model.js';
 
 /** The SQL call repository, with the bound dialect's full-text search. */
@@ -46,7 +46,7 @@ export function bindCallsServices(container: Container): void {
     .bind<CallRetention>(CALLS.CallRetention)
     .toResolvedValue(
       (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock) => new CallRetention(calls, workspaces, clock),
-      [CALLS.CallRepository, KNOWLEDGE.WorkspaceRepository, PLATFORM.Clock],
+      [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
     )
     .inSingletonScope();
 }

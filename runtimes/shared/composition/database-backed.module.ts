@@ -5,6 +5,7 @@ import { bindCallsServices, bindCallsSql } from './calls.module.js';
 import { bindKnowledgeServices, bindKnowledgeSql } from './knowledge.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.js';
 import { bindWebhooksServices, bindWebhooksSql } from './webhooks.module.js';
+import { bindWorkspaceServices, bindWorkspaceSql } from './workspace.module.js';
 
 /**
  * Every area's SQL adapters and use cases, over the database bound by `bindPlatform`. The HTTP
@@ -24,4 +25,6 @@ export function bindDatabaseBackedAreas(container: Container): void {
   bindCallsServices(container);
   bindKnowledgeSql(container);
   bindKnowledgeServices(container);
+  bindWorkspaceSql(container);
+  bindWorkspaceServices(container);
 }

@@ -3,16 +3,15 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AgentRepository } from '../../../core/agents/ports.js';
 import { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
-import type { CursorSealer } from '../../../core/calls/cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { ContentDigest, KnowledgeStore, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
-import { type WorkspaceRepository, WorkspaceSettingsService } from '../../../core/tenancy/workspace.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
 import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
-import { SqlAgentRepository, SqlWorkspaceRepository } from '../../../adapters/sql/sql-agent.repository.js';
+import { SqlAgentRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
@@ -23,15 +22,11 @@ import { TENANCY } from './tenancy.tokens.js';
 import { WEBHOOKS } from './webhooks.tokens.js';
 import type { EventFactory } from '../../../core/events/event.model.js';
 
-/** SQL stores of knowledge documents, sync runs, agents and workspaces. */
+/** SQL stores of knowledge documents, sync runs and agents. */
 export function bindKnowledgeSql(container: Container): void {
   container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => d.capabilities.knowledgeStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<SyncRunStore>(KNOWLEDGE.SyncRunStore).toResolvedValue((d: SqlDatabase) => new SqlSyncRunStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<AgentRepository>(KNOWLEDGE.AgentRepository).toResolvedValue((d: SqlDatabase) => new SqlAgentRepository(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
-  container
-    .bind<WorkspaceRepository>(KNOWLEDGE.WorkspaceRepository)
-    .toResolvedValue((d: SqlDatabase) => new SqlWorkspaceRepository(d.db), [PLATFORM.SqlDatabase])
-    .inSingletonScope();
 }
 
 /**
@@ -80,13 +75,6 @@ export function bindKnowledgeServices(container: Container): void {
       (agents: AgentRepository, tenants: TenantRepository, sealer: CursorSealer, clock: Clock, ids: IdGenerator, events: EventFactory) =>
         new AgentConfigs(agents, tenants, sealer, clock, ids, events),
       [KNOWLEDGE.AgentRepository, TENANCY.TenantRepository, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    )
-    .inSingletonScope();
-  container
-    .bind<WorkspaceSettingsService>(KNOWLEDGE.WorkspaceSettings)
-    .toResolvedValue(
-      (workspaces: WorkspaceRepository, tenants: TenantRepository) => new WorkspaceSettingsService(workspaces, tenants),
-      [KNOWLEDGE.WorkspaceRepository, TENANCY.TenantRepository],
     )
     .inSingletonScope();
 }

@@ -1,4 +1,4 @@
-/** Inversify tokens of the knowledge, agents and workspace area. */
+/** Inversify tokens of the knowledge and agents areas. */
 export const KNOWLEDGE = {
   KnowledgeStore: Symbol.for('knowledge.KnowledgeStore'),
   SyncRunStore: Symbol.for('knowledge.SyncRunStore'),
@@ -9,6 +9,4 @@ export const KNOWLEDGE = {
   KnowledgeBase: Symbol.for('knowledge.KnowledgeBase'),
   AgentRepository: Symbol.for('agents.AgentRepository'),
   AgentConfigs: Symbol.for('agents.AgentConfigs'),
-  WorkspaceRepository: Symbol.for('workspace.WorkspaceRepository'),
-  WorkspaceSettings: Symbol.for('workspace.WorkspaceSettings'),
 } as const;

@@ -7,7 +7,7 @@ import type { EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } 
 import { DEFAULT_RETRY_POLICY } from '../../../core/events/retry-policy.js';
 import { WebhookDispatcher } from '../../../core/events/use-cases/webhook-dispatcher.js';
 import { WebhookSubscriptions } from '../../../core/events/use-cases/webhook-subscriptions.js';
-import type { CursorSealer } from '../../../core/shared/keyset-cursor.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeys, parseMonth, requireProduction } from '../../../core/attestation/use-cases/api-keys.js';
+import { requireProduction } from '../../../core/attestation/caller.js';
+import { ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../core/attestation/ports.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
+import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
 
-function setup() {
+/** ApiKeys as the runtimes bind it: over the store behind the one-second cache. */
+function setup(cache: { maxEntries?: number } = {}) {
   let now = Date.parse('2026-11-21T10:00:00.000Z');
   let n = 0;
   const store = new MemoryApiKeyStore();
@@ -17,7 +20,7 @@ function setup() {
     setPlan: (id, plan) => store.setPlan(id, plan),
   };
   const keys = new ApiKeys(
-    counting,
+    new LruApiKeyStore(counting, { ...cache, now: () => now }),
     { hash: (k) => `h(${k})` },
     { uuid: () => `uuid-${++n}`, secret: () => `s${++n}` },
     { now: () => new Date(now) },
@@ -75,6 +78,37 @@ describe('ApiKeys', () => {
     expect((await keys.authenticate(created.key)).tier).toBe('production');
     advance(2);
     await expect(keys.authenticate(created.key)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('a revocation or plan change through this instance is seen at once; unknown keys are not remembered', async () => {
+    const { keys, lookups } = setup();
+    const a = await keys.create('a');
+    const b = await keys.create('b');
+    await keys.authenticate(a.key);
+    await keys.authenticate(b.key);
+    await keys.setPlan(b.key_id, { plan: 'pilot', until: '2027-01-31' });
+    await keys.authenticate(b.key);
+    expect(lookups()).toBe(3);
+    await keys.revoke(a.key_id);
+    await expect(keys.authenticate(a.key)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(keys.authenticate(a.key)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(keys.authenticate('svk_unknown')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(keys.authenticate('svk_unknown')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(lookups()).toBe(7);
+  });
+
+  it('remembers at most maxEntries keys, dropping the least recently used one (not the whole cache)', async () => {
+    const { keys, lookups } = setup({ maxEntries: 3 });
+    const created = [await keys.create('a'), await keys.create('b'), await keys.create('c'), await keys.create('d')];
+    for (const k of created.slice(0, 3)) await keys.authenticate(k.key);
+    await keys.authenticate(created[0]!.key); // a is now the most recent: b is the least
+    expect(lookups()).toBe(3);
+    await keys.authenticate(created[3]!.key); // d pushes b out
+    expect(lookups()).toBe(4);
+    for (const k of [created[0]!, created[2]!, created[3]!]) await keys.authenticate(k.key);
+    expect(lookups()).toBe(4);
+    await keys.authenticate(created[1]!.key);
+    expect(lookups()).toBe(5);
   });
 });
 

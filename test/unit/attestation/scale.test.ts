@@ -16,12 +16,27 @@ describe('a corpus of 60,000 works and 8,000 artists', () => {
     expect(index.counts).toMatchObject({ artists: 8_000, works: 60_000, claims: 120_000 });
   });
 
-  it('answers exact titles of the 39,000-work artist', () => {
-    const unique = bigArtistTitles.filter((t) => t !== 'Blank' && t.includes(','));
-    const title = unique[17] as string;
-    const outcome = evaluate(index, { subject_artist: 'J. M. W. Turner', subject_title: title });
-    expect(['attested', 'unavailable']).toContain(outcome.verdict);
-    if (outcome.verdict === 'unavailable') expect(outcome.near_matches.every((m) => m.reason === 'ambiguous_title')).toBe(true);
+  const titleCounts = new Map<string, number>();
+  for (const title of bigArtistTitles) titleCounts.set(title, (titleCounts.get(title) ?? 0) + 1);
+
+  it('attests an exact title the 39,000-work artist holds once', () => {
+    const once = bigArtistTitles.filter((t) => titleCounts.get(t) === 1 && t.includes(','));
+    expect(once.length).toBeGreaterThan(1_000);
+    for (const title of once.slice(0, 200)) {
+      const outcome = evaluate(index, { subject_artist: 'J. M. W. Turner', subject_title: title });
+      expect(outcome.verdict).toBe('attested');
+    }
+  });
+
+  it('answers an exact title the 39,000-work artist holds twice as ambiguous, naming both works', () => {
+    const twice = bigArtistTitles.filter((t) => titleCounts.get(t) === 2 && t.includes(','));
+    expect(twice.length).toBeGreaterThan(10);
+    for (const title of twice.slice(0, 50)) {
+      const outcome = evaluate(index, { subject_artist: 'J. M. W. Turner', subject_title: title });
+      expect(outcome.verdict).toBe('unavailable');
+      expect(outcome.near_matches).toHaveLength(2);
+      expect(outcome.near_matches.every((m) => m.reason === 'ambiguous_title' && m.title === title)).toBe(true);
+    }
   });
 
   it('caps thousands of works sharing a title', () => {

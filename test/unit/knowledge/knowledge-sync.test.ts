@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KnowledgeContentType, KnowledgeDocument, StoredSyncRun } from '../../../core/knowledge/knowledge.model.js';
 import type { TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
@@ -168,19 +168,40 @@ describe('KnowledgeSync under a lease', () => {
 });
 
 describe('InProcessSyncWorker polling', () => {
+  // The worker's poll and heartbeat timers run on a clock the tests move (setImmediate, which
+  // hands a scheduled run to the event loop, stays real).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Lets `ms` of poll time pass, then waits for what the polls found to finish. */
+  const pass = async (worker: InProcessSyncWorker, ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await worker.idle();
+  };
+
   it('runs claimable runs it was never asked for, and stops polling on stop()', async () => {
     const { runs, syncId, open, runner } = await setup(TEXTS);
-    const worker = new InProcessSyncWorker(runner('A'), { pollMs: 5 });
+    let looks = 0;
+    const sync = runner('A');
+    const counting = { run: sync.run.bind(sync), heartbeat: sync.heartbeat.bind(sync), claimable: (limit: number) => (looks++, sync.claimable(limit)) };
+    const worker = new InProcessSyncWorker(counting, { pollMs: 5 });
     worker.start();
-    for (let i = 0; i < 200 && (await runs.find(TENANT, syncId))?.status !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 5));
-    worker.stop();
     await worker.idle();
     expect(await runs.find(TENANT, syncId)).toMatchObject({ status: 'succeeded', documents_indexed: 4 });
-
-    // Stopped: a new queued run stays queued.
-    const next = await open('2');
-    await new Promise((r) => setTimeout(r, 30));
+    await pass(worker, 50);
+    expect(looks).toBeGreaterThanOrEqual(10);
+    worker.stop();
     await worker.idle();
+
+    // Stopped: a new queued run stays queued however many poll intervals pass.
+    const stoppedAt = looks;
+    const next = await open('2');
+    await pass(worker, 100);
+    expect(looks).toBe(stoppedAt);
     expect(await runs.find(TENANT, next)).toMatchObject({ status: 'queued' });
   });
 
@@ -201,7 +222,7 @@ describe('InProcessSyncWorker polling', () => {
     a.schedule(TENANT, syncId);
     a.start();
     b.start();
-    for (let i = 0; i < 200 && (await runs.find(TENANT, syncId))?.status !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 5; i++) await Promise.all([pass(a, 1), pass(b, 1)]);
     a.stop();
     b.stop();
     await Promise.all([a.idle(), b.idle()]);
@@ -214,13 +235,18 @@ describe('InProcessSyncWorker polling', () => {
   it('renews the lease while a document takes longer than the lease to extract, so nobody takes the run over', async () => {
     const { store, runs, docs, syncId, runner, clock } = await setup(TEXTS);
     const stall = stallAt(TEXTS[1]!);
-    const worker = new InProcessSyncWorker(runner('A', stall.extractor), { pollMs: 60_000, heartbeatMs: 2 });
+    const sync = runner('A', stall.extractor);
+    const beats: Promise<boolean>[] = [];
+    const beating = { run: sync.run.bind(sync), claimable: sync.claimable.bind(sync), heartbeat: (t: string, s: string) => beats[beats.push(sync.heartbeat(t, s)) - 1]! };
+    const worker = new InProcessSyncWorker(beating, { pollMs: 60_000, heartbeatMs: 2 });
     worker.schedule(TENANT, syncId);
     await stall.reached;
     // Three lease lengths pass during one extraction; the heartbeats keep the lease ahead.
     for (let i = 0; i < 6; i++) {
       clock.advance(LEASE_MS / 2);
-      await new Promise((r) => setTimeout(r, 20));
+      await vi.advanceTimersByTimeAsync(2);
+      expect(beats).toHaveLength(i + 1);
+      expect(await beats[i]).toBe(true);
       expect(await runner('B').claimable(10)).toEqual([]);
     }
     await runner('B').run(TENANT, syncId);
@@ -247,10 +273,11 @@ describe('InProcessSyncWorker polling', () => {
       { pollMs: 1, onError: (err, syncId) => errors.push([err, syncId]) },
     );
     worker.start();
-    for (let i = 0; i < 100 && looks < 3; i++) await new Promise((r) => setTimeout(r, 5));
+    await pass(worker, 2);
     worker.stop();
     await worker.idle();
-    expect(looks).toBeGreaterThanOrEqual(3);
+    expect(looks).toBe(3);
+    expect(errors).toHaveLength(3);
     expect(errors[0]).toEqual([new Error('database down'), null]);
   });
 });

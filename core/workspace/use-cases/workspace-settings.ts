@@ -1,27 +1,9 @@
-import { authorize, type Principal } from '../auth/auth.model.js';
-import { isLanguageTag, isTimeZone } from '../agents/agent.model.js';
-import { notFound, validationError, type FieldError } from '../shared/errors.js';
-import type { TenantRepository } from './ports.js';
-
-/** A tenant's settings (CONTRACT section 5). */
-export interface Workspace {
-  tenant_id: string;
-  name: string;
-  timezone: string;
-  locale: string;
-  retention_days: number;
-}
-export type WorkspaceSettings = Omit<Workspace, 'tenant_id'>;
-
-export const RETENTION_DAYS_MIN = 1;
-export const RETENTION_DAYS_MAX = 3650;
-export const WORKSPACE_DEFAULTS = { timezone: 'UTC', locale: 'en-US', retention_days: 365 } as const;
-
-export interface WorkspaceRepository {
-  /** Null when the tenant never saved settings. */
-  find(tenantId: string): Promise<Workspace | null>;
-  save(workspace: Workspace): Promise<void>;
-}
+import { isLanguageTag, isTimeZone } from '../../agents/agent.model.js';
+import { authorize, type Principal } from '../../auth/auth.model.js';
+import { notFound, validationError, type FieldError } from '../../shared/errors.js';
+import type { TenantRepository } from '../../tenancy/ports.js';
+import type { WorkspaceRepository } from '../ports.js';
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, type Workspace, WORKSPACE_DEFAULTS, type WorkspaceSettings } from '../workspace.model.js';
 
 export class WorkspaceSettingsService {
   constructor(

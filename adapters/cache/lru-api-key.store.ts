@@ -1,0 +1,78 @@
+import { LRUCache } from 'lru-cache';
+import type { KeyPlan } from '../../core/billing/billing.model.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../../core/attestation/ports.js';
+
+/** How long a key found valid is trusted without asking the store again (ADR 0002). */
+export const KEY_CACHE_TTL_MS = 1000;
+/** Keys remembered at most; past it the least recently used one goes. */
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+export interface ApiKeyCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Milliseconds of a monotonic clock; tests pass a clock they move (default: performance.now). */
+  now?: () => number;
+}
+
+/**
+ * An `ApiKeyStore` that remembers the valid keys it found by hash for `ttlMs`, so a busy key
+ * costs one store lookup per second, not one per request. Unknown and revoked keys are not
+ * remembered. A revocation or plan change made through this store takes effect at once; one
+ * made by another process (svc-admin, another instance) within `ttlMs`.
+ */
+export class LruApiKeyStore implements ApiKeyStore {
+  private readonly valid: LRUCache<string, ApiKeyRecord>;
+
+  constructor(
+    private readonly store: ApiKeyStore,
+    options: ApiKeyCacheOptions = {},
+  ) {
+    const now = options.now;
+    this.valid = new LRUCache<string, ApiKeyRecord>({
+      max: options.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
+      ttl: options.ttlMs ?? KEY_CACHE_TTL_MS,
+      // Expiry read at every lookup (no coarser clock cached between them).
+      ttlResolution: 0,
+      ...(now && { perf: { now } }),
+    });
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const cached = this.valid.get(keyHash);
+    if (cached) return structuredClone(cached);
+    const record = await this.store.findByHash(keyHash);
+    if (record && record.revoked_at === null) this.valid.set(keyHash, structuredClone(record));
+    else this.valid.delete(keyHash);
+    return record;
+  }
+
+  insert(record: ApiKeyRecord): Promise<void> {
+    return this.store.insert(record);
+  }
+
+  find(keyId: string): Promise<ApiKeyRecord | null> {
+    return this.store.find(keyId);
+  }
+
+  list(): Promise<ApiKeyRecord[]> {
+    return this.store.list();
+  }
+
+  async revoke(keyId: string, at: string): Promise<boolean> {
+    const found = await this.store.revoke(keyId, at);
+    this.forget(keyId);
+    return found;
+  }
+
+  async setPlan(keyId: string, plan: KeyPlan): Promise<boolean> {
+    const found = await this.store.setPlan(keyId, plan);
+    this.forget(keyId);
+    return found;
+  }
+
+  private forget(keyId: string): void {
+    for (const [hash, record] of this.valid.entries()) {
+      if (record.key_id === keyId) this.valid.delete(hash);
+    }
+  }
+}
