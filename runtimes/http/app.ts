@@ -8,18 +8,18 @@ import { jsonBody } from './middleware/json-body.js';
 import { methodGuard } from './middleware/methods.js';
 import type { HttpMetrics } from './middleware/metrics.js';
 import { requestIdMiddleware } from './middleware/request-id.js';
-import { koaPath, type RouteSpec, validateInput } from './route-spec.js';
+import { type AnyRouteSpec, koaPath, validateInput } from './route-spec.js';
 
 /** Routes that share middleware (authentication, limits); the routes' own paths say where they are. */
 export interface RouteGroup {
   /** Runs before the routes of the group, after request id and error mapping (auth, limits). */
   middleware: Middleware[];
-  routes: RouteSpec[];
+  routes: AnyRouteSpec[];
   /**
    * What a route's declared `security` requires, checked before its body is read (so a missing
    * credential is a 401 whatever the body): e.g. the verify group's `apiKey` needs a production key.
    */
-  guards?: Partial<Record<RouteSpec['security'], Middleware>>;
+  guards?: Partial<Record<AnyRouteSpec['security'], Middleware>>;
 }
 
 export interface AppParts {
@@ -33,7 +33,7 @@ export interface AppParts {
   isTransient?: (err: unknown) => boolean;
 }
 
-function routeHandler(spec: RouteSpec): Middleware {
+function routeHandler(spec: AnyRouteSpec): Middleware {
   return async (ctx: Context) => {
     const input = validateInput(spec, ctx);
     await spec.handler(ctx, input);

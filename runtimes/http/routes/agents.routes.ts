@@ -37,7 +37,7 @@ const sendAgent = (ctx: Context, agent: { agent_id: string; version: number }) =
 export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceSettingsService }): RouteSpec[] {
   const { agents, workspace } = deps;
   return [
-    defineRoute<unknown, { limit?: number; cursor?: string }, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/ai-agents',
       operationId: 'listAgents',
@@ -51,7 +51,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         ctx.body = await agents.list(principalOf(ctx), query);
       },
     }),
-    defineRoute<unknown, unknown, AgentSettings>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/ai-agents',
       operationId: 'createAgent',
@@ -68,7 +68,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         sendAgent(ctx, agent);
       },
     }),
-    defineRoute<{ agent_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/ai-agents/{agent_id}',
       operationId: 'getAgent',
@@ -82,7 +82,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         sendAgent(ctx, await agents.get(principalOf(ctx), params.agent_id));
       },
     }),
-    defineRoute<{ agent_id: string }, unknown, AgentSettings>({
+    defineRoute({
       method: 'put',
       path: '/api/v1/ai-agents/{agent_id}',
       operationId: 'replaceAgent',
@@ -108,7 +108,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         sendAgent(ctx, await agents.replace(principalOf(ctx), params.agent_id, body, ifMatch === '' ? undefined : ifMatch));
       },
     }),
-    defineRoute<{ agent_id: string }, { limit?: number; cursor?: string }, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/ai-agents/{agent_id}/versions',
       operationId: 'listAgentVersions',
@@ -129,7 +129,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         ctx.body = await agents.versions(principalOf(ctx), params.agent_id, query);
       },
     }),
-    defineRoute<unknown, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/workspace',
       operationId: 'getWorkspace',
@@ -142,7 +142,7 @@ export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceS
         ctx.body = await workspace.get(principalOf(ctx));
       },
     }),
-    defineRoute<unknown, unknown, WorkspaceSettings>({
+    defineRoute({
       method: 'put',
       path: '/api/v1/workspace',
       operationId: 'replaceWorkspace',

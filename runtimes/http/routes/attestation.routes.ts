@@ -108,7 +108,7 @@ function noneMatch(header: string, etag: string): boolean {
 
 export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
   return [
-    defineRoute<unknown, unknown, VerifyInput>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/verify',
       operationId: 'verifyAttribution',
@@ -177,7 +177,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
           ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
         }),
     }),
-    defineRoute<unknown, CoverageQuery, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/coverage',
       operationId: 'getCoverage',
@@ -211,7 +211,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         ctx.body = isCoverageQuery(query) ? coveragePage(index, revision, now, query, deps.cursors) : buildCoverage(index, revision, now);
       },
     }),
-    defineRoute<{ request_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/requests/{request_id}',
       operationId: 'getVerificationTrace',
@@ -237,7 +237,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         };
       },
     }),
-    defineRoute<{ request_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/verify/requests/{request_id}/replay',
       operationId: 'replayVerification',
@@ -259,7 +259,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         ctx.body = result;
       },
     }),
-    defineRoute<unknown, z.infer<typeof BilledRequestsQuerySchema>, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/requests',
       operationId: 'listBilledRequests',
@@ -283,7 +283,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         ctx.body = await deps.billed.list(callerOf(ctx), month, { limit: query.limit, cursor: query.cursor });
       },
     }),
-    defineRoute<unknown, { month?: string }, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/usage',
       operationId: 'getUsage',

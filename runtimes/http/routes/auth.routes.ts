@@ -8,7 +8,7 @@ const problem = (description: string): ResponseSpec => ({ description, schema: P
 
 export function authRoutes(deps: { login: Login }): RouteSpec[] {
   return [
-    defineRoute<unknown, unknown, { email: string; password: string }>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/auth/login',
       operationId: 'login',

@@ -23,7 +23,7 @@ const common = {
 
 export function callsRoutes(deps: { queries: CallQueries; ingest: CallIngest }): RouteSpec[] {
   return [
-    defineRoute<{ tenant_id: string }, ListCallsQuery, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/calls',
       operationId: 'listCalls',
@@ -45,7 +45,7 @@ export function callsRoutes(deps: { queries: CallQueries; ingest: CallIngest }):
         ctx.body = await deps.queries.list(principalOf(ctx), params.tenant_id, query);
       },
     }),
-    defineRoute<{ tenant_id: string; call_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/calls/{call_id}',
       operationId: 'getCall',
@@ -63,7 +63,7 @@ export function callsRoutes(deps: { queries: CallQueries; ingest: CallIngest }):
         ctx.body = await deps.queries.get(principalOf(ctx), params.tenant_id, params.call_id);
       },
     }),
-    defineRoute<{ tenant_id: string }, unknown, NewCallInput>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/tenants/{tenant_id}/calls',
       operationId: 'recordCall',

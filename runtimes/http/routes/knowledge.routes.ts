@@ -29,7 +29,7 @@ const base = (tenantId: string) => `/api/v1/tenants/${encodeURIComponent(tenantI
 export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[] {
   const kb = deps.knowledge;
   const routes: RouteSpec[] = [
-    defineRoute<{ tenant_id: string }, { limit?: number; cursor?: string }, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/knowledge',
       operationId: 'listKnowledge',
@@ -45,7 +45,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.body = await kb.list(principalOf(ctx), params.tenant_id, query);
       },
     }),
-    defineRoute<{ tenant_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/tenants/{tenant_id}/knowledge',
       operationId: 'uploadKnowledge',
@@ -81,7 +81,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.body = item;
       },
     }),
-    defineRoute<{ tenant_id: string; item_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/knowledge/{item_id}',
       operationId: 'getKnowledge',
@@ -95,7 +95,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.body = await kb.get(principalOf(ctx), params.tenant_id, params.item_id);
       },
     }),
-    defineRoute<{ tenant_id: string; item_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'delete',
       path: '/api/v1/tenants/{tenant_id}/knowledge/{item_id}',
       operationId: 'deleteKnowledge',
@@ -110,7 +110,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.status = 204;
       },
     }),
-    defineRoute<{ tenant_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/tenants/{tenant_id}/knowledge/sync',
       operationId: 'startKnowledgeSync',
@@ -132,7 +132,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.body = run;
       },
     }),
-    defineRoute<{ tenant_id: string; sync_id: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/knowledge/sync/{sync_id}',
       operationId: 'getKnowledgeSync',
@@ -146,7 +146,7 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): RouteSpec[]
         ctx.body = await kb.getSync(principalOf(ctx), params.tenant_id, params.sync_id);
       },
     }),
-    defineRoute<{ tenant_id: string }, { q: string; limit?: number }, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/tenants/{tenant_id}/knowledge/search',
       operationId: 'searchKnowledge',

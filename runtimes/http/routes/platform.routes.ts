@@ -117,7 +117,7 @@ export function platformRoutes(deps: {
         ctx.body = DOCS_PAGE;
       },
     }),
-    defineRoute<{ asset: string }, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/docs/{asset}',
       operationId: 'docsAsset',

@@ -34,7 +34,7 @@ type OrderParams = z.infer<typeof OrderParamsSchema>;
 /** Research orders and monthly statements of a production key (docs/decisions/0015, 0016). */
 export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
   return [
-    defineRoute<unknown, unknown, z.infer<typeof OrderRequestSchema>>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/verify/research-orders',
       operationId: 'placeResearchOrder',
@@ -65,7 +65,7 @@ export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
         ctx.body = orderView(placed.order);
       },
     }),
-    defineRoute<unknown, z.infer<typeof OrderListQuerySchema>, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/research-orders',
       operationId: 'listResearchOrders',
@@ -81,7 +81,7 @@ export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
         ctx.body = { data: page.data.map(orderView), next_cursor: page.next_cursor };
       },
     }),
-    defineRoute<OrderParams, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/research-orders/{order_id}',
       operationId: 'getResearchOrder',
@@ -95,7 +95,7 @@ export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
         ctx.body = orderView(await deps.orders.get(callerOf(ctx), params.order_id));
       },
     }),
-    defineRoute<OrderParams, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: '/api/v1/verify/research-orders/{order_id}/cancel',
       operationId: 'cancelResearchOrder',
@@ -116,7 +116,7 @@ export function researchOrderRoutes(deps: ResearchOrderRouteDeps): RouteSpec[] {
         ctx.body = orderView(await deps.orders.cancel(callerOf(ctx), params.order_id));
       },
     }),
-    defineRoute<z.infer<typeof MonthParamsSchema>, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: '/api/v1/verify/invoices/{month}',
       operationId: 'getMonthlyStatement',

@@ -29,6 +29,9 @@ const problem = (description: string): ResponseSpec => ({ description, schema: P
 /** Path parameters of every webhook route of either scope (the tenant's only on tenant paths). */
 type WebhookParams = Partial<z.infer<typeof TenantDeliveryParamsSchema>> & Partial<z.infer<typeof KeyDeliveryParamsSchema>>;
 
+/** A scope's path-parameter schema: an object whose output is some of `WebhookParams`. */
+type ScopeParams = ZodObject & z.ZodType<WebhookParams>;
+
 /** Where a set of webhook routes lives and whose subscriptions it manages. */
 interface WebhookScope {
   /** OpenAPI path of the collection. */
@@ -37,7 +40,7 @@ interface WebhookScope {
   name: string;
   tag: string;
   security: Security;
-  params: { collection?: ZodObject; one: ZodObject; delivery: ZodObject };
+  params: { collection?: ScopeParams; one: ScopeParams; delivery: ScopeParams };
   owner(ctx: Context, params: WebhookParams): EventOwner;
   /** A concrete collection URL, for Location headers. */
   collectionUrl(params: WebhookParams): string;
@@ -80,7 +83,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
   const one = `${s.base}/{webhook_id}`;
   const notFound = { 404: problem('No such webhook subscription (of this owner).') };
   return [
-    defineRoute<WebhookParams, unknown, NewWebhook>({
+    defineRoute({
       method: 'post',
       path: s.base,
       operationId: `create${s.name}Webhook`,
@@ -109,7 +112,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = created;
       },
     }),
-    defineRoute<WebhookParams, WebhookPageQuery, unknown>({
+    defineRoute({
       method: 'get',
       path: s.base,
       operationId: `list${s.name}Webhooks`,
@@ -125,7 +128,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = await deps.subscriptions.list(s.owner(ctx, params), query);
       },
     }),
-    defineRoute<WebhookParams, unknown, unknown>({
+    defineRoute({
       method: 'get',
       path: one,
       operationId: `get${s.name}Webhook`,
@@ -139,7 +142,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = await deps.subscriptions.get(s.owner(ctx, params), params.webhook_id ?? '');
       },
     }),
-    defineRoute<WebhookParams, unknown, unknown>({
+    defineRoute({
       method: 'delete',
       path: one,
       operationId: `delete${s.name}Webhook`,
@@ -155,7 +158,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.status = 204;
       },
     }),
-    defineRoute<WebhookParams, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: `${one}/rotate-secret`,
       operationId: `rotate${s.name}WebhookSecret`,
@@ -172,7 +175,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = await deps.subscriptions.rotateSecret(s.owner(ctx, params), params.webhook_id ?? '');
       },
     }),
-    defineRoute<WebhookParams, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: `${one}/enable`,
       operationId: `enable${s.name}Webhook`,
@@ -187,7 +190,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = await deps.subscriptions.enable(s.owner(ctx, params), params.webhook_id ?? '');
       },
     }),
-    defineRoute<WebhookParams, WebhookPageQuery, unknown>({
+    defineRoute({
       method: 'get',
       path: `${one}/deliveries`,
       operationId: `list${s.name}WebhookDeliveries`,
@@ -203,7 +206,7 @@ function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, s: WebhookS
         ctx.body = await deps.subscriptions.deliveries(s.owner(ctx, params), params.webhook_id ?? '', query);
       },
     }),
-    defineRoute<WebhookParams, unknown, unknown>({
+    defineRoute({
       method: 'post',
       path: `${one}/deliveries/{delivery_id}/retry`,
       operationId: `retry${s.name}WebhookDelivery`,
