@@ -95,7 +95,7 @@ async function benchOne({ label, documents, bytes, iterations, words, target = S
       samples[i] = performance.now() - start;
     }
     samples.sort();
-    const engine = target.database === 'postgres' ? 'PostgreSQL tsvector + GIN, ts_rank' : 'SQLite FTS5, BM25';
+    const engine = target.database === 'postgres' ? 'PostgreSQL posting table, BM25' : 'SQLite FTS5, BM25';
     console.log(`\n## Knowledge base: ${documents} documents of ${bytes / 1000} KB, one tenant (in process, ${engine}), ${label}`);
     printTable([
       { step: 'upload (store + sha256)', ms: uploadMs.toFixed(0), rate: `${((documents * 1000) / uploadMs).toFixed(0)} docs/s` },

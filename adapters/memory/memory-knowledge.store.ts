@@ -9,7 +9,7 @@ import { MemoryEventOutbox } from './memory-webhook.stores.js';
 const key = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 const EMPTY = new Uint8Array(0);
 
-/** In-memory fake; passes the same contract suite as the SQLite store (a simple BM25). */
+/** In-memory fake; passes the same contract suite as the SQLite store (BM25 as FTS5 computes it, statistics over all tenants). */
 export class MemoryKnowledgeStore implements KnowledgeStore {
   private readonly docs = new Map<string, KnowledgeDocument>();
   private readonly chunks = new Map<string, (Chunk & { tokens: string[] })[]>();
@@ -73,7 +73,8 @@ export class MemoryKnowledgeStore implements KnowledgeStore {
       terms.forEach((t, i) => {
         const tf = c.tokens.filter((tok) => hit(tok, t)).length;
         if (tf === 0) return;
-        const idf = Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5));
+        // FTS5's idf: a word in more than half the chunks weighs 1e-6.
+        const idf = Math.max(Math.log((n - df[i] + 0.5) / (df[i] + 0.5)), 0) || 1e-6;
         score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * c.tokens.length) / avg));
       });
       if (score > 0) hits.push({ item_id: doc.item_id, title: doc.title, chunk_index: c.chunk_index, text: c.text, score: Math.round(score * 1e6) / 1e6 });

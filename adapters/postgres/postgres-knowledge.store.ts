@@ -4,22 +4,46 @@ import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database } from '../sql/database.js';
 import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
-import { tsqueryAny, tsvectorWithPositions } from './tsvector.js';
+import { chunkPostings, termRange } from './knowledge-postings.js';
 
 /**
- * Knowledge documents in PostgreSQL: chunks carry a positional `tsvector` under a GIN index
- * (migration 0004-knowledge-search). A search matches chunks holding any of the terms and
- * ranks them with ts_rank normalised by length (flag 1), the closest PostgreSQL has to the
- * BM25 ranking of the SQLite store: more and rarer occurrences in shorter chunks first.
+ * BM25 as SQLite's FTS5 computes it (k1 = 1.2, b = 0.75; a word in more than half the chunks
+ * weighs 1e-6): `idf(n) = ln((N − n + 0.5) / (n + 0.5))`, and per word of the query
+ * `idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · dl / avgdl))`, summed over the query's words.
+ */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * A search reads posting lists from the primary key alone (an index-only scan) where the
+ * table's pages are marked all-visible, which only VACUUM does; autovacuum wakes once a minute
+ * at best. So the store vacuums the postings itself after every this many it wrote (an
+ * insert-only vacuum visits the new pages only: ~40 ms per 50,000 postings).
+ */
+const VACUUM_EVERY_POSTINGS = 100_000;
+
+/**
+ * Knowledge documents in PostgreSQL, searched by BM25 over an inverted index the adapter keeps
+ * (migration 0009-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
+ * word, chunk) with the word's count and the chunk's length, `knowledge_stats` each tenant's
+ * chunk and word totals. A search reads its words' posting lists by key and nothing else until
+ * the top chunks are known, so it costs by those lists' lengths, and ranks as the SQLite store
+ * does (the same formula and constants; statistics per tenant, where FTS5's span the table).
  */
 export class PostgresKnowledgeStore extends SqlKnowledgeStore {
+  private postingsSinceVacuum = 0;
+
   /**
-   * One statement instead of a transaction of four (update, delete, insert, commit): a sync
-   * writes one of these per document, and on PostgreSQL each statement is a round trip. The
-   * chunks travel as three arrays, so a document of any size is one statement; so do the
+   * One statement instead of a transaction (update, delete, insert, commit): a sync writes one
+   * of these per document, and on PostgreSQL each statement is a round trip. The chunks and
+   * their postings travel as arrays, so a document of any size is one statement; so do the
    * outbox events (written only when the item was), which makes them part of the same change.
+   * The item row is locked first (the main query reads it), then the tenant's statistics row,
+   * the order `unindex` keeps too.
    */
   async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
+    const indexed = chunks.map((c) => ({ chunk_index: c.chunk_index, ...chunkPostings(c.text) }));
+    const postings = indexed.flatMap((c) => c.terms.map((term, i) => ({ chunk_index: c.chunk_index, term, tf: c.tfs[i] })));
     const { rows } = await sql<{ updated: number }>`
       WITH item AS (
         UPDATE knowledge_items SET status = 'indexed', error = NULL, indexed_at = ${indexedAt}
@@ -28,12 +52,27 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
       ), gone AS (
         DELETE FROM knowledge_chunks
         WHERE tenant_id = ${tenantId} AND item_id = ${itemId} AND EXISTS (SELECT 1 FROM item)
+        RETURNING chunk_seq, tokens
+      ), unposted AS (
+        DELETE FROM knowledge_postings WHERE chunk_seq IN (SELECT chunk_seq FROM gone)
       ), added AS (
-        INSERT INTO knowledge_chunks (tenant_id, item_id, chunk_index, text, search)
-        SELECT ${tenantId}, ${itemId}, v.chunk_index, v.text, v.search::tsvector
-        FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.text)}::text[], ${chunks.map((c) => tsvectorWithPositions(c.text))}::text[])
-          AS v(chunk_index, text, search)
+        INSERT INTO knowledge_chunks (tenant_id, item_id, chunk_index, text, tokens)
+        SELECT ${tenantId}, ${itemId}, v.chunk_index, v.text, v.tokens
+        FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.text)}::text[], ${indexed.map((c) => c.tokens)}::int[])
+          AS v(chunk_index, text, tokens)
         WHERE EXISTS (SELECT 1 FROM item)
+        RETURNING chunk_seq, chunk_index, tokens
+      ), posted AS (
+        INSERT INTO knowledge_postings (tenant_id, term, chunk_seq, tf, dl)
+        SELECT ${tenantId}, v.term, a.chunk_seq, v.tf, a.tokens
+        FROM unnest(${postings.map((p) => p.chunk_index)}::int[], ${postings.map((p) => p.term)}::text[], ${postings.map((p) => p.tf)}::int[]) AS v(chunk_index, term, tf)
+          JOIN added AS a ON a.chunk_index = v.chunk_index
+      ), counted AS (
+        INSERT INTO knowledge_stats AS s (tenant_id, chunks, tokens)
+        SELECT ${tenantId}, (SELECT count(*) FROM added) - (SELECT count(*) FROM gone),
+          (SELECT coalesce(sum(tokens), 0) FROM added) - (SELECT coalesce(sum(tokens), 0) FROM gone)
+        WHERE EXISTS (SELECT 1 FROM item)
+        ON CONFLICT (tenant_id) DO UPDATE SET chunks = s.chunks + excluded.chunks, tokens = s.tokens + excluded.tokens
       ), evented AS (
         INSERT INTO webhook_events (event_id, owner_kind, owner_id, type, created_at, payload, fanned_out_at)
         SELECT v.event_id, v.owner_kind, v.owner_id, v.type, v.created_at, v.payload, NULL
@@ -43,29 +82,74 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
         WHERE EXISTS (SELECT 1 FROM item)
       )
       SELECT count(*)::int AS updated FROM item`.execute(this.db);
-    return rows[0]?.updated === 1;
+    if (rows[0]?.updated !== 1) return false;
+    await this.vacuumAfter(postings.length);
+    return true;
   }
 
+  /**
+   * Counts postings written; past VACUUM_EVERY_POSTINGS, vacuums them (skipped while another
+   * vacuum holds the table). A failure here (a timeout on a huge table) is left to autovacuum:
+   * the postings are written, only their pages are not marked visible yet.
+   */
+  private async vacuumAfter(written: number): Promise<void> {
+    this.postingsSinceVacuum += written;
+    if (this.postingsSinceVacuum < VACUUM_EVERY_POSTINGS) return;
+    this.postingsSinceVacuum = 0;
+    await sql`VACUUM (SKIP_LOCKED) knowledge_postings`.execute(this.db).catch(() => undefined);
+  }
+
+  /** Inside `delete`'s transaction: locks the item row first, as `markIndexed` does, then the statistics. */
   protected async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {
-    await trx.deleteFrom('knowledge_chunks').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
+    await sql`
+      WITH item AS (
+        SELECT 1 FROM knowledge_items WHERE tenant_id = ${tenantId} AND item_id = ${itemId} FOR UPDATE
+      ), gone AS (
+        DELETE FROM knowledge_chunks WHERE tenant_id = ${tenantId} AND item_id = ${itemId} RETURNING chunk_seq, tokens
+      ), unposted AS (
+        DELETE FROM knowledge_postings WHERE chunk_seq IN (SELECT chunk_seq FROM gone)
+      ), counted AS (
+        UPDATE knowledge_stats SET chunks = chunks - (SELECT count(*) FROM gone), tokens = tokens - (SELECT coalesce(sum(tokens), 0) FROM gone)
+        WHERE tenant_id = ${tenantId} AND EXISTS (SELECT 1 FROM gone)
+      )
+      SELECT count(*) FROM item`.execute(trx);
   }
 
   async search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
     if (terms.length === 0) return [];
-    // Rank first on the chunks alone (top `limit` by rank), then fetch text and titles for
-    // those: the ranking step carries no text or join through thousands of matches.
-    const { rows } = await sql<{ item_id: string; title: string; chunk_index: number; text: string; rank: number }>`
-      SELECT c.item_id, i.title, c.chunk_index, c.text, top.rank
-      FROM (
-        SELECT c.chunk_seq, c.item_id, c.chunk_index, ts_rank(c.search, q, 1) AS rank
-        FROM knowledge_chunks AS c CROSS JOIN CAST(${tsqueryAny(terms)} AS tsquery) AS q
-        WHERE c.tenant_id = ${tenantId} AND c.search @@ q
-        ORDER BY rank DESC, c.item_id, c.chunk_index
-        LIMIT ${limit}
-      ) AS top
+    // Per query word: its postings, read by key range (a prefix's words summed per chunk, as
+    // FTS5 counts a prefix's hits), their number n (the word's chunks), and each chunk's BM25
+    // term; summed per chunk, the top `limit` (with ties, ordered as SQLite orders them below),
+    // and only then text and titles. The statistics row is read once (an init plan).
+    const weighted = sql.join(
+      terms.map((term) => {
+        const { from, to } = termRange(term);
+        const range = sql`tenant_id = ${tenantId} AND term >= ${from} AND term < ${to}`;
+        const postings = term.prefix
+          ? sql`SELECT chunk_seq, sum(tf)::float8 AS tf, min(dl)::float8 AS dl FROM knowledge_postings WHERE ${range} GROUP BY chunk_seq`
+          : sql`SELECT chunk_seq, tf::float8 AS tf, dl::float8 AS dl FROM knowledge_postings WHERE ${range}`;
+        return sql`SELECT p.chunk_seq, p.tf, p.dl, count(*) OVER ()::float8 AS n FROM (${postings}) AS p`;
+      }),
+      sql` UNION ALL `,
+    );
+    const { rows } = await sql<{ item_id: string; title: string; chunk_index: number; text: string; score: number }>`
+      WITH stats AS (
+        SELECT chunks::float8 AS n, tokens::float8 / chunks::float8 AS avgdl FROM knowledge_stats WHERE tenant_id = ${tenantId} AND chunks > 0
+      ), top AS (
+        SELECT w.chunk_seq, sum(CASE WHEN w.idf > 0 THEN w.idf ELSE 1e-6::float8 END * (w.tf * ${K1 + 1}::float8) / (w.tf + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * w.dl / s.avgdl))) AS score
+        FROM (
+          SELECT m.chunk_seq, m.tf, m.dl, ln((s.n - m.n + 0.5) / (m.n + 0.5)) AS idf FROM (${weighted}) AS m CROSS JOIN stats AS s
+        ) AS w CROSS JOIN stats AS s
+        GROUP BY w.chunk_seq
+        ORDER BY score DESC
+        FETCH FIRST ${limit} ROWS WITH TIES
+      )
+      SELECT c.item_id, i.title, c.chunk_index, c.text, top.score
+      FROM top
         JOIN knowledge_chunks AS c ON c.chunk_seq = top.chunk_seq
         JOIN knowledge_items AS i ON i.tenant_id = c.tenant_id AND i.item_id = c.item_id
-      ORDER BY top.rank DESC, c.item_id, c.chunk_index`.execute(this.db);
-    return rows.map((r) => ({ item_id: r.item_id, title: r.title, chunk_index: Number(r.chunk_index), text: r.text, score: Math.round(Number(r.rank) * 1e6) / 1e6 }));
+      ORDER BY top.score DESC, c.item_id, c.chunk_index
+      LIMIT ${limit}`.execute(this.db);
+    return rows.map((r) => ({ item_id: r.item_id, title: r.title, chunk_index: Number(r.chunk_index), text: r.text, score: Math.round(Number(r.score) * 1e6) / 1e6 }));
   }
 }

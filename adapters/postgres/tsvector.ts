@@ -24,7 +24,7 @@ const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g
  * truncated lexeme still matches every prefix query it matched and never a whole-word one
  * it did not.
  */
-function fitLexeme(token: string): string {
+export function fitLexeme(token: string): string {
   if (Buffer.byteLength(token) <= MAX_LEXEME_BYTES) return token;
   let out = '';
   let bytes = 0;

@@ -179,12 +179,13 @@ for (const adapter of selected) {
 
       it('pages matches in order however far back they are among many newer calls', async () => {
         // 900 newer calls without the words; `ancient` only in the 25 oldest; `sparse` in every
-        // 40th call, so matches straddle any window of newest calls an adapter looks at first.
+        // 40th call, so matches straddle any window of newest calls an adapter looks at first;
+        // `third` in every third, so `third sparse` meet less often than either word occurs.
         const many = Array.from({ length: 925 }, (_, i) =>
           aCall({
             call_id: `bulk-${String(i).padStart(4, '0')}`,
             started_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
-            summary: [i < 25 ? 'ancient' : '', i % 40 === 0 ? 'sparse' : ''].join(' ').trim() || null,
+            summary: [i < 25 ? 'ancient' : '', i % 40 === 0 ? 'sparse' : '', i % 3 === 0 ? 'third' : ''].join(' ').trim() || null,
             transcript: [{ speaker: 'agent', text: 'filler words only', offset_ms: 0 }],
           }),
         );
@@ -199,6 +200,8 @@ for (const adapter of selected) {
         expect(ids(await walk(calls, 'acme', search('ancient'), 10))).toEqual(newestFirst((i) => i < 25));
         expect(ids(await walk(calls, 'acme', search('sparse'), 7))).toEqual(newestFirst((i) => i % 40 === 0));
         expect(ids(await walk(calls, 'acme', search('ancient sparse'), 3))).toEqual(newestFirst((i) => i < 25 && i % 40 === 0));
+        expect(ids(await walk(calls, 'acme', search('third sparse'), 3))).toEqual(newestFirst((i) => i % 3 === 0 && i % 40 === 0));
+        expect(ids(await walk(calls, 'acme', search('filler third sparse'), 2))).toEqual(newestFirst((i) => i % 3 === 0 && i % 40 === 0));
       });
 
       it('combines text with the other filters and the cursor', async () => {

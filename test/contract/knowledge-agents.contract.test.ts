@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Agent, defaultAgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
-import { parseSearchQuery } from '../../core/calls/search-query.js';
+import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
+import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { KnowledgeDocument } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { WorkspaceRepository } from '../../core/workspace/ports.js';
@@ -47,6 +48,31 @@ const doc = (tenant: string, over: Partial<KnowledgeDocument> = {}): KnowledgeDo
     ...over,
   };
 };
+/**
+ * BM25 as SQLite's FTS5 computes it (k1 1.2, b 0.75, idf ln((N − n + 0.5) / (n + 0.5)) or 1e-6
+ * when not positive; a prefix counts every word it starts), over one tenant's chunks: the
+ * reference every store's ranking is compared with.
+ */
+function referenceBm25(chunks: { item_id: string; chunk_index: number; text: string }[], terms: SearchTerm[]) {
+  const tokenized = chunks.map((c) => ({ ...c, tokens: searchTokens(c.text) }));
+  const avgdl = tokenized.reduce((s, c) => s + c.tokens.length, 0) / tokenized.length;
+  const tfs = tokenized.map((c) => terms.map((t) => c.tokens.filter((tok) => (t.prefix ? tok.startsWith(t.text) : tok === t.text)).length));
+  const idf = terms.map((_, i) => {
+    const n = tfs.filter((tf) => tf[i] > 0).length;
+    const x = Math.log((tokenized.length - n + 0.5) / (n + 0.5));
+    return x > 0 ? x : 1e-6;
+  });
+  return tokenized
+    .map((c, k) => ({
+      item_id: c.item_id,
+      chunk_index: c.chunk_index,
+      matched: tfs[k].some((tf) => tf > 0),
+      score: tfs[k].reduce((s, tf, i) => s + (idf[i] * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * c.tokens.length) / avgdl)), 0),
+    }))
+    .filter((c) => c.matched)
+    .sort((a, b) => b.score - a.score);
+}
+
 const agent = (tenant: string, id: string): Agent => ({ agent_id: id, tenant_id: tenant, ...defaultAgentSettings('A'), version: 1, updated_at: '2026-01-01T00:00:00.000Z' });
 
 describe.each(selectAdapters(ADAPTERS))('knowledge, agent and workspace ports: $name', ({ make }) => {
@@ -108,6 +134,37 @@ describe.each(selectAdapters(ADAPTERS))('knowledge, agent and workspace ports: $
     expect((await store.search('t1', parseSearchQuery('cafe'), 10)).map((h) => h.item_id)).toEqual([b.item_id]);
     await store.markFailed('t1', b.item_id, 'boom');
     expect(await store.find('t1', b.item_id)).toMatchObject({ status: 'failed', error: 'boom' });
+  });
+
+  // A fresh database per case: FTS5 keeps counting deleted rows in its statistics (contentless
+  // delete) and counts every tenant's, where PostgreSQL's are per tenant and exact (ADR 0019).
+  it('ranks by BM25 as SQLite FTS5 does: the top hits and their scores agree with the reference', async () => {
+    const word = fc.constantFrom('refund', 'parcel', 'late', 'café', 'Cafe', 'CAFÉS', 'order', 'the', 'the', 'the', 'a', 'Ärger');
+    const chunkText = fc.array(word, { minLength: 1, maxLength: 14 }).map((w) => w.join(' '));
+    const queryWord = fc.constantFrom('refund', 'parcel', 'late', 'cafe', 'caf*', 'the', 'order', 'ar*', 'ärger', 'nothing');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(chunkText, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 5 }), fc.array(queryWord, { minLength: 1, maxLength: 3 }), async (docs, words) => {
+        const { store } = await make();
+        const items = docs.map(() => doc('t1'));
+        const chunks = docs.flatMap((texts, d) => texts.map((text, chunk_index) => ({ item_id: items[d].item_id, chunk_index, text })));
+        for (const [d, item] of items.entries()) {
+          await store.insert(item);
+          await store.markIndexed('t1', item.item_id, docs[d].map((text, chunk_index) => ({ chunk_index, text })), '2026-01-02T00:00:00.000Z');
+        }
+        const terms = parseSearchQuery(words.join(' '));
+        const reference = referenceBm25(chunks, terms);
+        const hits = await store.search('t1', terms, 5);
+        expect(hits).toHaveLength(Math.min(5, reference.length));
+        hits.forEach((hit, k) => {
+          // Position by position the same scores (ties may order alike-scored chunks either way)...
+          expect(hit.score).toBeCloseTo(reference[k].score, 5);
+          // ...and each hit is a chunk with that reference score.
+          const own = reference.find((r) => r.item_id === hit.item_id && r.chunk_index === hit.chunk_index);
+          expect(own?.score).toBeCloseTo(hit.score, 5);
+        });
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('search never matches FTS syntax or fails on any query', async () => {
