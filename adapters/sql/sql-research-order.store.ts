@@ -4,7 +4,7 @@ import type { OrderDelivery, OrderStatus, ResearchOrder } from '../../core/attes
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
 import type { ResearchOrdersTable } from './research-order.tables.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { conflictOnDuplicate } from './unique-violation.js';
 
 const toRow = ({ subject, ...rest }: ResearchOrder): ResearchOrdersTable => ({
   ...rest,
@@ -42,12 +42,7 @@ export class SqlResearchOrderStore implements ResearchOrderStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(order: ResearchOrder): Promise<void> {
-    try {
-      await this.db.insertInto('research_orders').values(toRow(order)).execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`);
-      throw err;
-    }
+    await conflictOnDuplicate(this.db.insertInto('research_orders').values(toRow(order)).execute(), () => `Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`);
   }
 
   async find(orderId: string): Promise<ResearchOrder | null> {
