@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Agent, AgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import { conflict } from '../../core/shared/errors.js';
 import type { AgentsTable, Database } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { conflictOnDuplicate } from './unique-violation.js';
 
 const settingsJson = ({ agent_id: _a, tenant_id: _t, version: _v, updated_at: _u, ...settings }: Agent) => JSON.stringify(settings);
 const fromRow = (r: AgentsTable): Agent => ({
@@ -21,12 +20,7 @@ export class SqlAgentRepository implements AgentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(agent: Agent): Promise<void> {
-    try {
-      await this.db.insertInto('agents').values(toRow(agent)).execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`Agent ${agent.agent_id} exists already.`);
-      throw err;
-    }
+    await conflictOnDuplicate(this.db.insertInto('agents').values(toRow(agent)).execute(), () => `Agent ${agent.agent_id} exists already.`);
   }
 
   async find(tenantId: string, agentId: string): Promise<Agent | null> {

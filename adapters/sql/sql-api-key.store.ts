@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { KeyPlan, PriceList } from '../../core/billing/billing.model.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../core/attestation/ports.js';
-import { conflict } from '../../core/shared/errors.js';
 import type { ApiKeysTable, Database } from './database.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { conflictOnDuplicate } from './unique-violation.js';
 
 const planColumns = (plan: KeyPlan = { plan: 'production' }) => ({
   plan: plan.plan,
@@ -28,12 +27,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
 
   async insert(record: ApiKeyRecord): Promise<void> {
     const { plan, ...rest } = record;
-    try {
-      await this.db.insertInto('api_keys').values({ ...rest, ...planColumns(plan) }).execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`API key ${record.key_id} (or its hash) exists already.`);
-      throw err;
-    }
+    await conflictOnDuplicate(this.db.insertInto('api_keys').values({ ...rest, ...planColumns(plan) }).execute(), () => `API key ${record.key_id} (or its hash) exists already.`);
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {

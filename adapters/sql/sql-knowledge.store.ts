@@ -4,9 +4,8 @@ import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition,
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Database, KnowledgeItemsTable } from './database.js';
-import { conflict } from '../../core/shared/errors.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { conflictOnDuplicate } from './unique-violation.js';
 
 const ITEM_COLUMNS = ['tenant_id', 'item_id', 'title', 'content_type', 'size_bytes', 'sha256', 'status', 'error', 'created_at', 'indexed_at'] as const;
 const EMPTY = new Uint8Array(0);
@@ -38,12 +37,7 @@ export abstract class SqlKnowledgeStore implements KnowledgeStore {
   abstract search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 
   async insert(doc: KnowledgeDocument): Promise<void> {
-    try {
-      await this.db.insertInto('knowledge_items').values({ ...doc, content: doc.content }).execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`Knowledge item ${doc.item_id} exists already.`);
-      throw err;
-    }
+    await conflictOnDuplicate(this.db.insertInto('knowledge_items').values({ ...doc, content: doc.content }).execute(), () => `Knowledge item ${doc.item_id} exists already.`);
   }
 
   async find(tenantId: string, itemId: string): Promise<KnowledgeDocument | null> {

@@ -6,7 +6,7 @@ import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 import type { ResearchOrdersTable } from './research-order.tables.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { conflictOnDuplicate } from './unique-violation.js';
 
 const toRow = ({ subject, ...rest }: ResearchOrder): ResearchOrdersTable => ({
   ...rest,
@@ -46,15 +46,13 @@ export class SqlResearchOrderStore implements ResearchOrderStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(order: ResearchOrder, events?: readonly OutboxEvent[]): Promise<void> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
+    await conflictOnDuplicate(
+      this.db.transaction().execute(async (trx) => {
         await trx.insertInto('research_orders').values(toRow(order)).execute();
         await appendOutboxEvents(trx, events);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(`Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`);
-      throw err;
-    }
+      }),
+      () => `Research order ${order.order_id}, or this key's Idempotency-Key, exists already.`,
+    );
   }
 
   async find(orderId: string): Promise<ResearchOrder | null> {

@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import { conflict } from '../../core/shared/errors.js';
 
 /**
  * A unique or primary-key violation, as the open database's dialect recognised it
@@ -17,6 +18,16 @@ export class UniqueViolation extends Error {
 }
 
 export const isUniqueViolation = (err: unknown): err is UniqueViolation => err instanceof UniqueViolation;
+
+/** A write whose duplicate key is the domain's CONFLICT with this message; anything else passes through. */
+export async function conflictOnDuplicate<T>(write: Promise<T>, message: () => string): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(message());
+    throw err;
+  }
+}
 
 /**
  * The dialect with its vendor's unique violations raised as `UniqueViolation`: every query of
