@@ -18,7 +18,7 @@ const B = 0.75;
  * A search reads posting lists from the primary key alone (an index-only scan) where the
  * table's pages are marked all-visible, which only VACUUM does; autovacuum wakes once a minute
  * at best. So the store vacuums the postings itself after every this many it wrote (an
- * insert-only vacuum visits the new pages only: ~40 ms per 50,000 postings).
+ * insert-only vacuum visits the new pages only: 15–40 ms each in the benchmark's sync).
  */
 const VACUUM_EVERY_POSTINGS = 100_000;
 
