@@ -14,7 +14,10 @@
  * 5. their names are compatible (same surname and suffix, forenames equal or initials:
  *    "J. M. W. Turner" ~ "Joseph Mallord William Turner") and their dates are equal; or their
  *    forenames are spellings of one another ("Wassily" ~ "Vassily Kandinsky") and both their
- *    birth and death years are known and equal.
+ *    birth and death years are known and equal;
+ * 6. their names are equal once titles are dropped (honorifics and post-nominals, the subject
+ *    parser's list: "Sir John Everett Millais, Bt" = "John Everett Millais"; generational
+ *    markers stay) and both their birth and death years are known and equal.
  * A merge is refused when it would join two different QIDs or ULAN ids, or spread the known
  * death years wider than the tolerance: that is how "Rembrandt Peale" stays apart from
  * "Rembrandt van Rijn", and two namesakes with their own authority ids stay apart.
@@ -38,6 +41,7 @@ import {
   naturalOrder,
   stripHonorific,
   stripParenthetical,
+  untitledName,
 } from './names.js';
 import type { ArtistIds, SourceArtist, SourceName } from './source.model.js';
 
@@ -113,6 +117,20 @@ export function matchForms(r: Pick<SourceArtist, 'name' | 'names'>): string[] {
       const k = v === null ? '' : nameKey(v);
       if (k) forms.add(k);
     }
+  }
+  return [...forms];
+}
+
+/**
+ * Keys of a record's names without titles (`untitledName`), generational suffix spelt one way;
+ * two words at least (a one-word name is trusted only by rule 4, with an identical death year).
+ */
+export function untitledForms(r: Pick<SourceArtist, 'name' | 'names'>): string[] {
+  const forms = new Set<string>();
+  for (const n of [r.name, ...r.names]) {
+    const bare = untitledName(n);
+    const k = nameKey(generationalForm(bare) ?? bare);
+    if (k.includes(' ')) forms.add(k);
   }
   return [...forms];
 }
@@ -263,6 +281,22 @@ export function mergeArtists(input: SourceArtist[], options: ArtistMergeOptions)
         if (compatible || variant) uf.union(a.key, b.key, deathTol);
       }
     }
+  }
+
+  // 6. same name without titles, identical birth and death years
+  const byUntitled = new Map<string, string[]>();
+  for (const k of sortedKeys) {
+    const r = records.get(k) as SourceArtist;
+    if (r.death_year == null || r.birth_year == null) continue;
+    for (const f of untitledForms(r)) {
+      const key = `${f}|${r.birth_year}|${r.death_year}`;
+      const list = byUntitled.get(key);
+      if (list) list.push(k);
+      else byUntitled.set(key, [k]);
+    }
+  }
+  for (const [, keys] of [...byUntitled.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (let i = 0; i < keys.length; i++) for (let j = i + 1; j < keys.length; j++) uf.union(keys[i] as string, keys[j] as string, deathTol);
   }
 
   // Components

@@ -4,6 +4,7 @@
  * Every comparison key goes through `foldText` / `normaliseName` from the core, so the
  * builder and the matcher agree.
  */
+import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from '../../core/attestation/matching/name-titles.js';
 import { foldText, normaliseName } from '../../core/attestation/normalise.js';
 
 /** Leading titles that are not part of the name ("Sir Joshua Reynolds", "Rev. William Gilpin"). */
@@ -45,7 +46,8 @@ export function stripHonorific(name: string): string {
 
 /**
  * Natural order of a source name. One comma, surname first: "Turner, Joseph Mallord William"
- * -> "Joseph Mallord William Turner" (same rule as `normaliseName`); anything else unchanged.
+ * -> "Joseph Mallord William Turner" (same rule as `normaliseName`); anything else unchanged,
+ * a generational or post-nominal tail included ("George Barret, Jr.", "Sir John Everett Millais, Bt").
  */
 export function naturalOrder(name: string): string {
   const trimmed = name.replace(/\s+/g, ' ').trim();
@@ -53,11 +55,23 @@ export function naturalOrder(name: string): string {
   if (parts.length === 2) {
     const surname = parts[0].trim();
     const forenames = parts[1].trim();
-    if (surname && forenames && !/^(jr|sr|the elder|the younger|ra|pra)\.?$/i.test(forenames)) {
+    if (surname && forenames && !/^(jr|sr|the elder|the younger)\.?$/i.test(forenames) && !isPostNominal(forenames)) {
       return `${forenames} ${surname}`;
     }
   }
   return trimmed;
+}
+
+/**
+ * The name without its titles, in natural order: post-nominals (R.A., Bt, K.B.: the subject
+ * parser's list, name-titles.ts) and honorifics (Sir, Lord, Dame; Rev., Captain...) dropped:
+ * "Millais, Sir John Everett, Bt" and "Sir John Everett Millais, Bt" -> "John Everett Millais".
+ * Generational markers stay ("Pieter Brueghel II"). Used to match records, never shown.
+ */
+export function untitledName(name: string): string {
+  const natural = naturalOrder(segmentsWithoutPostNominals(stripParenthetical(name)).join(', '));
+  const words = withoutHonorifics(withoutTrailingPostNominals(natural));
+  return stripHonorific(words.join(' ').replace(/,\s*$/, ''));
 }
 
 /** Generational suffixes and the one spelling matching uses: "I" and "Sr." are "the Elder", "II" and "Jr." "the Younger". */

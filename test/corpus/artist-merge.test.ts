@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { finaliseArtists, mergeArtists } from '../../corpus/build/artist-merge.js';
 import { cmoaDeath } from '../../corpus/build/cmoa-source.js';
-import { forenameSpellingVariants, generationalForm, initialsForms, namesCompatible, naturalOrder, stripHonorific } from '../../corpus/build/names.js';
+import {
+  forenameSpellingVariants,
+  generationalForm,
+  initialsForms,
+  namesCompatible,
+  naturalOrder,
+  stripHonorific,
+  untitledName,
+} from '../../corpus/build/names.js';
 import { ngaDeath } from '../../corpus/build/nga-source.js';
 import type { SourceArtist } from '../../corpus/build/source.model.js';
 import { tateDeathBasis } from '../../corpus/build/tate-source.js';
@@ -56,6 +64,9 @@ describe('name helpers', () => {
     expect(naturalOrder('Turner, Joseph Mallord William')).toBe('Joseph Mallord William Turner');
     expect(naturalOrder('Rembrandt van Rijn')).toBe('Rembrandt van Rijn');
     expect(naturalOrder('Smith, Jr.')).toBe('Smith, Jr.');
+    // A post-nominal tail is not a forename ("Bt Sir John Everett Millais" would be).
+    expect(naturalOrder('Sir John Everett Millais, Bt')).toBe('Sir John Everett Millais, Bt');
+    expect(naturalOrder('John Bacon, R.A.')).toBe('John Bacon, R.A.');
   });
 
   it('drops honorifics only when a full name remains', () => {
@@ -354,5 +365,83 @@ describe('forenames spelt another way', () => {
     const william = artist({ key: 'cmoa:cmoa:parties/w', source: 'cmoa', name: 'William Ridgway', birth_year: 1814, death_year: 1830 });
     const john = artist({ key: 'cmoa:cmoa:parties/j', source: 'cmoa', name: 'John Ridgway', birth_year: 1814, death_year: 1830 });
     expect(mergeArtists([william, john], { maxDeathYear: MAX }).artists).toHaveLength(2);
+  });
+});
+
+/** Records the readers give from the 2026 source files (tate_artists.csv, nga_constituents.csv, cmoa_artworks.ndjson). */
+describe('names equal without titles (honorifics, post-nominals)', () => {
+  const tateMillais = artist({ key: 'tate:artist:379', name: 'Sir John Everett Millais, Bt', names: ['Millais, Sir John Everett, Bt'], birth_year: 1829, death_year: 1896, ids: { tate: '379' } });
+  const ngaMillais = artist({ key: 'nga:constituent:5475', source: 'nga', name: 'John Everett Millais', names: ['Millais, John Everett'], birth_year: 1829, death_year: 1896, ids: { nga: '5475', ulan: '500031367', wikidata: 'Q159606' } });
+  const wikidataMillais = artist({ key: 'wikidata:label:john everett millais|nga:constituent:5475', source: 'wikidata', name: 'John Everett Millais', links: ['nga:constituent:5475'] });
+  const ngaWilliamMillais = artist({ key: 'nga:constituent:47707', source: 'nga', name: 'William Henry Millais', names: ['Millais, William Henry'], birth_year: 1828, death_year: 1899, ids: { nga: '47707', ulan: '500020804' } });
+
+  it('reads a name without its honorifics and post-nominals, generational markers kept', () => {
+    expect(untitledName('Sir John Everett Millais, Bt')).toBe('John Everett Millais');
+    expect(untitledName('Millais, Sir John Everett, Bt')).toBe('John Everett Millais');
+    expect(untitledName('Reynolds, Sir Joshua, P.R.A.')).toBe('Joshua Reynolds');
+    expect(untitledName('Sir Joshua Reynolds P.R.A.')).toBe('Joshua Reynolds');
+    expect(untitledName('Dame Laura Knight, R.A.')).toBe('Laura Knight');
+    expect(untitledName('Lord Frederic Leighton')).toBe('Frederic Leighton');
+    expect(untitledName('Sir Godfrey Kneller, Bart.')).toBe('Godfrey Kneller');
+    expect(untitledName('Sir Robert Smirke, K.B.')).toBe('Robert Smirke');
+    expect(untitledName('Pieter Brueghel II')).toBe('Pieter Brueghel II');
+    expect(untitledName('George Barret, Jr.')).toBe('George Barret, Jr.');
+    expect(untitledName('Sir David Teniers the Younger')).toBe('David Teniers the Younger');
+  });
+
+  it("merges Tate's \"Sir John Everett Millais, Bt\" with NGA's John Everett Millais (same years), and keeps William Henry apart", () => {
+    const merged = mergeArtists([tateMillais, ngaMillais, wikidataMillais, ngaWilliamMillais], { maxDeathYear: MAX });
+    expect(merged.artists).toHaveLength(2);
+    const id = merged.byKey.get('nga:constituent:5475');
+    expect(id).toBe('art_92c1680eda');
+    expect(merged.byKey.get('tate:artist:379')).toBe(id);
+    expect(merged.byKey.get(wikidataMillais.key)).toBe(id);
+    expect(merged.byKey.get('nga:constituent:47707')).not.toBe(id);
+    const millais = merged.byId.get(id as string);
+    expect(millais?.name).toBe('John Everett Millais');
+    expect(millais?.ids).toEqual({ nga: '5475', tate: '379', ulan: '500031367', wikidata: 'Q159606' });
+    expect(merged.resolveName('Sir John Everett Millais, Bt')).toBe(id);
+    const [final] = finaliseArtists(merged.artists.filter((a) => a.artist_id === id));
+    expect(final?.aliases).toEqual(['Millais, John Everett', 'Sir John Everett Millais, Bt', 'Millais, Sir John Everett, Bt', 'J. E. Millais']);
+    // Before, the inverted "Bt Sir John Everett Millais" gave this initials form.
+    expect(final?.aliases).not.toContain('B. S. J. E. Millais');
+  });
+
+  it('merges the three sources of Sir Edward Coley Burne-Jones, whatever side of the name "Sir" is on', () => {
+    const records = [
+      artist({ key: 'tate:artist:68', name: 'Sir Edward Coley Burne-Jones, Bt', names: ['Burne-Jones, Sir Edward Coley, Bt'], birth_year: 1833, death_year: 1898, ids: { tate: '68' } }),
+      artist({ key: 'nga:constituent:5570', source: 'nga', name: 'Sir Edward Coley Burne-Jones', names: ['Burne-Jones, Edward Coley, Sir'], birth_year: 1833, death_year: 1898, ids: { nga: '5570', ulan: '500001381', wikidata: 'Q216406' } }),
+      artist({ key: 'cmoa:cmoa:parties/ee5bdc49-422d-49c4-a897-a2a46075f890', source: 'cmoa', name: 'Sir Edward Coley Burne-Jones', names: ['Burne-Jones, Edward Coley'], birth_year: 1833, death_year: 1898, ids: { cmoa: 'ee5bdc49-422d-49c4-a897-a2a46075f890' } }),
+    ];
+    const merged = mergeArtists(records, { maxDeathYear: MAX });
+    expect(merged.artists).toHaveLength(1);
+    expect(merged.artists[0]?.artist_id).toBe('art_5a68d94c10');
+    expect(Object.keys(merged.artists[0]?.ids ?? {}).sort()).toEqual(['cmoa', 'nga', 'tate', 'ulan', 'wikidata']);
+  });
+
+  it('keeps apart names equal without titles whose birth or death years differ or are unknown', () => {
+    const apart = (other: Partial<SourceArtist>) => {
+      const merged = mergeArtists([{ ...tateMillais, ...other }, ngaMillais], { maxDeathYear: MAX });
+      expect(merged.artists).toHaveLength(2);
+      expect(merged.byKey.get('tate:artist:379')).not.toBe(merged.byKey.get('nga:constituent:5475'));
+    };
+    apart({ birth_year: 1830 });
+    apart({ death_year: 1897 });
+    apart({ birth_year: null });
+    // A namesake a generation later, knighted: apart.
+    const beechey = [
+      artist({ key: 'tate:artist:40', name: 'Sir William Beechey, RA', names: ['Beechey, Sir William, RA'], birth_year: 1753, death_year: 1839, ids: { tate: '40' } }),
+      artist({ key: 'cmoa:cmoa:parties/wb', source: 'cmoa', name: 'William Beechey', names: ['Beechey, William'], birth_year: 1806, death_year: 1870, ids: { cmoa: 'wb' } }),
+    ];
+    expect(mergeArtists(beechey, { maxDeathYear: MAX }).artists).toHaveLength(2);
+  });
+
+  it('keeps generational markers: the Elder and the Younger with the same recorded years stay apart', () => {
+    const elder = artist({ key: 'tate:artist:900', name: 'Sir David Teniers the Elder', names: ['Teniers, Sir David, the Elder'], birth_year: 1582, death_year: 1649, ids: { tate: '900' } });
+    const younger = artist({ key: 'cmoa:cmoa:parties/dt2', source: 'cmoa', name: 'David Teniers II', names: ['Teniers, David, II'], birth_year: 1582, death_year: 1649, ids: { cmoa: 'dt2' } });
+    expect(mergeArtists([elder, younger], { maxDeathYear: MAX }).artists).toHaveLength(2);
+    const younger2 = artist({ key: 'tate:artist:901', name: 'Sir David Teniers the Younger', names: ['Teniers, Sir David, the Younger'], birth_year: 1610, death_year: 1690, ids: { tate: '901' } });
+    const cmoaYounger = artist({ key: 'cmoa:cmoa:parties/dt3', source: 'cmoa', name: 'David Teniers II', names: ['Teniers, David, II'], birth_year: 1610, death_year: 1690, ids: { cmoa: 'dt3' } });
+    expect(mergeArtists([younger2, cmoaYounger], { maxDeathYear: MAX }).artists).toHaveLength(1);
   });
 });

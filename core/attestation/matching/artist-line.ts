@@ -7,15 +7,16 @@
  *
  * gives the name, the claimed qualifier (English or French, see claimed-qualifier.ts) and the
  * life dates (places around them dropped). The name is offered to the matcher in several forms,
- * most literal first (`nameForms`): as written, without post-nominals (R.A., P.R.A., Bt...),
+ * most literal first (`nameForms`): as written, without post-nominals (R.A., P.R.A., Bt...;
+ * the list is name-titles.ts, shared with the corpus build),
  * without honorifics (Sir, Lord...). The corpus decides which form names a covered artist, so
  * that "Sir George Howland Beaumont, Bt" or "the Elder" stay part of a name where the corpus
  * has them. Pure: no corpus knowledge here.
  */
 import type { Qualifier } from '../corpus.model.js';
 import type { ParsedDates } from '../verification.model.js';
-import { foldText } from '../normalise.js';
 import { readClaimedQualifier } from './claimed-qualifier.js';
+import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
 
 /** Claimed life dates: the `dates` of the `parsed` echo. */
 export type LifeDates = ParsedDates;
@@ -79,20 +80,6 @@ export function readLifeDates(text: string): LifeDates | null {
   return dates;
 }
 
-/** Post-nominal letters and titles after a name (compared folded, dots and spaces removed). */
-const POST_NOMINALS = new Set([
-  'ra', 'pra', 'ara', 'rsa', 'prsa', 'arsa', 'rha', 'prha', 'rba', 'rbsa', 'rca', 'rwa', 'rws', 'ows', 'rsw', 'ri', 'rhs', 'rp', 'rbs', 'rbc',
-  'frs', 'fsa', 'frsa', 'om', 'kb', 'kcb', 'kcvo', 'cvo', 'cbe', 'obe', 'mbe', 'rba', 'bt', 'bart', 'kt', 'esq', 'esquire',
-]);
-/** Honorifics before a name. */
-const HONORIFICS = new Set(['sir', 'lord', 'dame', 'baron', 'baronet']);
-
-const compact = (token: string) => foldText(token).replace(/ /g, '');
-const isPostNominal = (segment: string) => {
-  const tokens = segment.split(/\s+/).filter((t) => t !== '' && t !== '&' && compact(t) !== 'and');
-  return tokens.length > 0 && tokens.every((t) => POST_NOMINALS.has(compact(t)));
-};
-
 function distinctPush(list: string[], form: string): void {
   const trimmed = form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
   if (trimmed !== '' && !list.includes(trimmed)) list.push(trimmed);
@@ -103,21 +90,18 @@ function nameFormsOf(name: string): { natural: string; forms: string[] } {
   const forms: string[] = [];
   distinctPush(forms, name);
   // Post-nominals as comma segments: "Reynolds, Sir Joshua, P.R.A."; "Beaumont, Sir George, Bt".
-  const segments = name.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  while (segments.length > 1 && isPostNominal(segments[segments.length - 1] as string)) segments.pop();
+  const segments = segmentsWithoutPostNominals(name);
   distinctPush(forms, segments.join(', '));
   // Natural order: "Turner, Joseph Mallord William" -> "Joseph Mallord William Turner".
   let natural = segments.join(', ');
   if (segments.length === 2 && !isPostNominal(segments[1] as string)) natural = `${segments[1]} ${segments[0]}`;
   distinctPush(forms, natural);
   // Post-nominals as trailing words: "Sir Joshua Reynolds P.R.A."
-  const words = natural.split(/\s+/).filter((w) => w !== '');
-  while (words.length > 1 && POST_NOMINALS.has(compact(words[words.length - 1] as string).replace(/,$/, ''))) words.pop();
+  const words = withoutTrailingPostNominals(natural);
   const plain = words.join(' ').replace(/,\s*$/, '');
   distinctPush(forms, plain);
   // Honorifics: "Sir Joshua Reynolds" -> "Joshua Reynolds".
-  const bare = [...words];
-  while (bare.length > 1 && HONORIFICS.has(compact(bare[0] as string))) bare.shift();
+  const bare = withoutHonorifics(words);
   distinctPush(forms, bare.join(' ').replace(/,\s*$/, ''));
   return { natural: bare.join(' ').replace(/,\s*$/, '') || natural, forms };
 }
