@@ -42,7 +42,8 @@ const doc = (tenant: string, over: Partial<KnowledgeDocument> = {}): KnowledgeDo
     sha256: 'a'.repeat(64),
     status: 'pending',
     error: null,
-    created_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000Z`,
+    // One second apart, in creation order (a seconds field of n % 60 wrapped after 60 documents).
+    created_at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
     indexed_at: null,
     content: new TextEncoder().encode('abc'),
     ...over,
