@@ -18,7 +18,8 @@ export function anOrder(overrides: Partial<ResearchOrder> = {}): ResearchOrder {
     request_id: null,
     client_reference: null,
     note: null,
-    created_at: `2026-11-${String(1 + (seq % 28)).padStart(2, '0')}T10:00:00.000Z`,
+    // One minute apart from 2026-11-01T10:00Z, in creation order (within November for any test).
+    created_at: new Date(Date.UTC(2026, 10, 1, 10) + seq * 60_000).toISOString(),
     updated_at: '2026-11-01T10:00:00.000Z',
     accepted_at: null,
     declined_at: null,
