@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { loadConfig } from '../../shared/config.js';
 import { buildHttpContainer } from '../container.js';
-import { buildRouteGroups } from '../server.js';
+import { resolveHttpDeps } from '../http-deps.js';
+import { buildRouteGroups } from '../route-groups.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 /**
@@ -13,7 +14,7 @@ export async function generateOpenApi(): Promise<object> {
   const container = await buildHttpContainer(config, pino({ level: 'silent' }), {
     snapshot: { build_id: 'openapi', artists: [], works: [] },
   });
-  const document = buildOpenApiDocument(buildRouteGroups(container).flatMap((g) => g.routes));
+  const document = buildOpenApiDocument(buildRouteGroups(resolveHttpDeps(container)).flatMap((g) => g.routes));
   return document;
 }
 
