@@ -19,7 +19,9 @@ import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
-import type { Clock, CursorSealer } from '../../core/shared/ports.js';
+import type { KnowledgeSync } from '../../core/knowledge/use-cases/knowledge-sync.js';
+import type { Clock, CursorSealer, IdGenerator } from '../../core/shared/ports.js';
+import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import type { WorkspaceSettingsService } from '../../core/workspace/use-cases/workspace-settings.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
@@ -30,6 +32,7 @@ import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../shared/composition/webhooks.tokens.js';
 import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
 import type { Config } from '../shared/config.js';
+import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import type { RateLimitStore } from './middleware/rate-limit-store.js';
 import type { AttestationRouteDeps } from './routes/attestation.routes.js';
@@ -64,6 +67,8 @@ export interface HttpDeps extends HttpServices {
   deliveries: WebhookDeliveryWorker;
   operatorResearch: OperatorResearchSync;
   callRetention: CallRetention;
+  /** `DEMO_SEED`: what seeding the demo tenant on an empty database writes through. */
+  demo: DemoDeps;
 }
 
 /** The one place the HTTP runtime reads its container (docs/decisions/0020). */
@@ -96,5 +101,14 @@ export function resolveHttpDeps(container: Container): HttpDeps {
     agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
     syncs: container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker),
     workspace: container.get<WorkspaceSettingsService>(WORKSPACE.WorkspaceSettings),
+    demo: {
+      admin: container.get<TenantAdmin>(TENANCY.TenantAdmin),
+      ids: container.get<IdGenerator>(PLATFORM.IdGenerator),
+      clock: container.get<Clock>(PLATFORM.Clock),
+      ingest: container.get<CallIngest>(CALLS.CallIngest),
+      agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
+      knowledge: container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase),
+      sync: container.get<KnowledgeSync>(KNOWLEDGE.KnowledgeSync),
+    },
   };
 }

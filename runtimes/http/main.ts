@@ -11,8 +11,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const container = await buildHttpContainer(config, logger);
-  const demo = config.demoSeed ? await seedDemoIfEmpty(container) : null;
-  const running = await startHttpServer(resolveHttpDeps(container));
+  const deps = resolveHttpDeps(container);
+  const demo = config.demoSeed ? await seedDemoIfEmpty(deps.demo) : null;
+  const running = await startHttpServer(deps);
   logger.info({ url: running.url, data_dir: config.dataDir, ms: Math.round(performance.now() - started) }, 'ready');
   if (demo) {
     // The password goes to the terminal (stderr), never into the JSON log stream on stdout.
