@@ -55,7 +55,7 @@ async function measureDatabase(target, { file, count, iterations }) {
     await admin.createUser({ tenant_id: TENANT, email: 'bench@bench.example', role: 'admin', password });
 
     const importStart = performance.now();
-    const report = await importCallsFile(container, TENANT, file, { stderr: () => {} });
+    const report = await importCallsFile({ tenantAdmin: admin, callIngest: container.get(CALLS.CallIngest) }, TENANT, file, { stderr: () => {} });
     const importMs = performance.now() - importStart;
     if (report.imported !== count) throw new Error(`imported ${report.imported} of ${count}`);
 

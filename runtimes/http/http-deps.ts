@@ -4,25 +4,17 @@ import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-wo
 import type { WebhookDeliveryWorker } from '../../adapters/node/webhook-delivery.worker.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
-import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
-import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
-import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
-import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
-import type { KnowledgeSync } from '../../core/knowledge/use-cases/knowledge-sync.js';
-import type { Clock, CursorSealer, IdGenerator } from '../../core/shared/ports.js';
-import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import type { WorkspaceSettingsService } from '../../core/workspace/use-cases/workspace-settings.js';
+import { resolveAll } from '../shared/composition/resolve-all.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
@@ -74,41 +66,43 @@ export interface HttpDeps extends HttpServices {
 /** The one place the HTTP runtime reads its container (docs/decisions/0020). */
 export function resolveHttpDeps(container: Container): HttpDeps {
   return {
-    config: container.get<Config>(PLATFORM.Config),
-    logger: container.get<Logger>(PLATFORM.Logger),
-    database: container.get<SqlDatabase>(PLATFORM.SqlDatabase),
-    clock: container.get<Clock>(PLATFORM.Clock),
-    rateLimitStore: container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore),
-    verify: container.get<VerifyAttribution>(ATTESTATION.VerifyAttribution),
-    audit: container.get<AuditTrail>(ATTESTATION.AuditTrail),
-    billed: container.get<BilledRequests>(ATTESTATION.BilledRequests),
-    keys: container.get<ApiKeys>(ATTESTATION.ApiKeys),
-    ledger: container.get<VerificationLedger>(ATTESTATION.VerificationLedger),
-    corpus: container.get<CorpusProvider>(ATTESTATION.CorpusProvider),
-    operatorResearch: container.get<OperatorResearchSync>(ATTESTATION.OperatorResearchSync),
-    cursors: container.get<CursorSealer>(CALLS.CursorSealer),
-    callQueries: container.get<CallQueries>(CALLS.CallQueries),
-    callIngest: container.get<CallIngest>(CALLS.CallIngest),
-    callRetention: container.get<CallRetention>(CALLS.CallRetention),
-    invoicing: container.get<Invoicing>(BILLING.Invoicing),
-    researchOrders: container.get<ResearchOrders>(BILLING.ResearchOrders),
-    webhookSubscriptions: container.get<WebhookSubscriptions>(WEBHOOKS.Subscriptions),
-    deliveries: container.get<WebhookDeliveryWorker>(WEBHOOKS.DeliveryWorker),
-    authSecret: container.get<string>(TENANCY.AuthSecret),
-    tokenHolders: container.get<TokenHolders>(TENANCY.TokenHolders),
-    login: container.get<Login>(TENANCY.Login),
-    knowledge: container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase),
-    agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
-    syncs: container.get<InProcessSyncWorker>(KNOWLEDGE.SyncWorker),
-    workspace: container.get<WorkspaceSettingsService>(WORKSPACE.WorkspaceSettings),
-    demo: {
-      admin: container.get<TenantAdmin>(TENANCY.TenantAdmin),
-      ids: container.get<IdGenerator>(PLATFORM.IdGenerator),
-      clock: container.get<Clock>(PLATFORM.Clock),
-      ingest: container.get<CallIngest>(CALLS.CallIngest),
-      agents: container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs),
-      knowledge: container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase),
-      sync: container.get<KnowledgeSync>(KNOWLEDGE.KnowledgeSync),
-    },
+    ...resolveAll<Omit<HttpDeps, 'demo'>>(container, {
+      config: PLATFORM.Config,
+      logger: PLATFORM.Logger,
+      database: PLATFORM.SqlDatabase,
+      clock: PLATFORM.Clock,
+      rateLimitStore: HTTP_RUNTIME.RateLimitStore,
+      verify: ATTESTATION.VerifyAttribution,
+      audit: ATTESTATION.AuditTrail,
+      billed: ATTESTATION.BilledRequests,
+      keys: ATTESTATION.ApiKeys,
+      ledger: ATTESTATION.VerificationLedger,
+      corpus: ATTESTATION.CorpusProvider,
+      operatorResearch: ATTESTATION.OperatorResearchSync,
+      cursors: CALLS.CursorSealer,
+      callQueries: CALLS.CallQueries,
+      callIngest: CALLS.CallIngest,
+      callRetention: CALLS.CallRetention,
+      invoicing: BILLING.Invoicing,
+      researchOrders: BILLING.ResearchOrders,
+      webhookSubscriptions: WEBHOOKS.Subscriptions,
+      deliveries: WEBHOOKS.DeliveryWorker,
+      authSecret: TENANCY.AuthSecret,
+      tokenHolders: TENANCY.TokenHolders,
+      login: TENANCY.Login,
+      knowledge: KNOWLEDGE.KnowledgeBase,
+      agents: KNOWLEDGE.AgentConfigs,
+      syncs: KNOWLEDGE.SyncWorker,
+      workspace: WORKSPACE.WorkspaceSettings,
+    }),
+    demo: resolveAll<DemoDeps>(container, {
+      admin: TENANCY.TenantAdmin,
+      ids: PLATFORM.IdGenerator,
+      clock: PLATFORM.Clock,
+      ingest: CALLS.CallIngest,
+      agents: KNOWLEDGE.AgentConfigs,
+      knowledge: KNOWLEDGE.KnowledgeBase,
+      sync: KNOWLEDGE.KnowledgeSync,
+    }),
   };
 }
