@@ -54,6 +54,15 @@ module.exports = {
       },
     },
     {
+      name: 'openapi-without-composition',
+      severity: 'error',
+      comment:
+        'The OpenAPI document is generated from the route sets alone: nothing the generator reaches ' +
+        'opens a database or builds the container (docs/decisions/0020).',
+      from: { path: '^dist/runtimes/http/openapi/' },
+      to: { path: ['^dist/runtimes/shared/composition/', '^dist/runtimes/http/(container|http-deps)\\.js$', '^dist/adapters/(sql|sqlite|postgres)/'], reachable: true },
+    },
+    {
       name: 'adapters-not-runtimes',
       severity: 'error',
       comment: 'Adapters implement ports; they do not know the runtimes that wire them.',

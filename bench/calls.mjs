@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { importCallsFile } from '../dist/runtimes/admin/calls.commands.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { resolveHttpDeps } from '../dist/runtimes/http/http-deps.js';
 import { startHttpServer } from '../dist/runtimes/http/server.js';
 import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
 import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
@@ -54,7 +55,7 @@ async function measureDatabase(target, { file, count, iterations }) {
     await admin.createUser({ tenant_id: TENANT, email: 'bench@bench.example', role: 'admin', password });
 
     const importStart = performance.now();
-    const report = await importCallsFile(container, TENANT, file, { stderr: () => {} });
+    const report = await importCallsFile({ tenantAdmin: admin, callIngest: container.get(CALLS.CallIngest) }, TENANT, file, { stderr: () => {} });
     const importMs = performance.now() - importStart;
     if (report.imported !== count) throw new Error(`imported ${report.imported} of ${count}`);
 
@@ -75,7 +76,7 @@ async function measureDatabase(target, { file, count, iterations }) {
     rows.push(await measure('in-process: q search (12-query mix)', iterations * 2, (i) => list({ q: QUERIES[i % QUERIES.length] })));
     rows.push(await measure('in-process: q search + channel filter', iterations, (i) => list({ q: QUERIES[i % QUERIES.length], channel: 'voice' })));
 
-    running = await startHttpServer(container);
+    running = await startHttpServer(resolveHttpDeps(container));
     const login = await fetch(`${running.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@bench.example', password }) });
     const { access_token } = await login.json();
     const base = `${running.url}/api/v1/tenants/${TENANT}/calls`;

@@ -9,13 +9,14 @@ import Router from '@koa/router';
 import { pino } from 'pino';
 import { loadConfig } from '../dist/runtimes/shared/config.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
+import { resolveHttpDeps } from '../dist/runtimes/http/http-deps.js';
 import { startHttpServer } from '../dist/runtimes/http/server.js';
 import { ATTESTATION } from '../dist/runtimes/shared/composition/attestation.tokens.js';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
 const container = await buildHttpContainer(config, pino({ level: 'warn' }));
-const running = await startHttpServer(container);
+const running = await startHttpServer(resolveHttpDeps(container));
 const { key } = await container.get(ATTESTATION.ApiKeys).create('bench', 1_000_000);
 
 const bare = new Koa();

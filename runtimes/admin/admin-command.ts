@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { Container } from 'inversify';
 import { validationError } from '../../core/shared/errors.js';
+import type { AdminDeps } from './admin-deps.js';
 
 export type CommandResult = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ export interface AdminCommand {
   /** Words that select the command, e.g. ['key', 'create']. */
   words: string[];
   usage: string;
-  run(container: Container, args: string[], io: CommandIo): Promise<CommandResult>;
+  run(deps: AdminDeps, args: string[], io: CommandIo): Promise<CommandResult>;
 }
 
 /** A result that is printed, with a non-zero exit code (some records failed). */

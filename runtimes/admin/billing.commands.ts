@@ -1,13 +1,7 @@
-import type { Container } from 'inversify';
 import { ORDER_STATUSES, orderView, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { KeyPlan, Statement } from '../../core/billing/billing.model.js';
 import { centsToDecimal, monthBounds } from '../../core/billing/pricing.js';
-import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import { validationError } from '../../core/shared/errors.js';
-import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
-import { BILLING } from '../shared/composition/billing.tokens.js';
 import { PriceListSchema, readJsonFile } from '../shared/pricing.schemas.js';
 import { type AdminCommand, parse, withRawOutput } from './admin-command.js';
 
@@ -33,7 +27,6 @@ export function planFromFlags(values: { plan?: unknown; until?: unknown; 'price-
   throw validationError('--plan is production, pilot --until YYYY-MM-DD, or custom --price-list FILE.json');
 }
 
-const orders = (container: Container) => container.get<ResearchOrders>(BILLING.ResearchOrders);
 const operatorView = (o: ResearchOrder) => ({ key_id: o.key_id, ...orderView(o) });
 
 function statusOf(value: unknown): OrderStatus | undefined {
@@ -92,46 +85,46 @@ export const BILLING_COMMANDS: AdminCommand[] = [
   {
     words: ['key', 'plan'],
     usage: 'key plan <key_id> --plan production|pilot|custom [--until YYYY-MM-DD] [--price-list FILE.json]',
-    async run(container, args) {
+    async run(deps, args) {
       const { values, positionals } = parse(args, PLAN_OPTIONS, 1);
       const plan = planFromFlags(values);
       if (!plan) throw validationError('--plan is required');
-      return { ...(await container.get<ApiKeys>(ATTESTATION.ApiKeys).setPlan(positionals[0], plan)) };
+      return { ...(await deps.apiKeys.setPlan(positionals[0], plan)) };
     },
   },
   {
     words: ['research', 'list'],
     usage: 'research list [--status requested|accepted|delivered|declined|cancelled] [--limit N] [--cursor C]  (every key\'s orders, newest first; a cursor outlives the command on PostgreSQL only with JWT_SECRET set)',
-    async run(container, args) {
+    async run(deps, args) {
       const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } });
-      const page = await orders(container).queue({ status: statusOf(values.status), limit: intFlag(values.limit, '--limit'), cursor: values.cursor as string | undefined });
+      const page = await deps.researchOrders.queue({ status: statusOf(values.status), limit: intFlag(values.limit, '--limit'), cursor: values.cursor as string | undefined });
       return { orders: page.data.map(operatorView), next_cursor: page.next_cursor };
     },
   },
   {
     words: ['research', 'accept'],
     usage: 'research accept <order_id>',
-    async run(container, args) {
+    async run(deps, args) {
       const { positionals } = parse(args, {}, 1);
-      return operatorView(await orders(container).accept(positionals[0]));
+      return operatorView(await deps.researchOrders.accept(positionals[0]));
     },
   },
   {
     words: ['research', 'decline'],
     usage: 'research decline <order_id> --reason TEXT',
-    async run(container, args) {
+    async run(deps, args) {
       const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
       if (typeof values.reason !== 'string') throw validationError('--reason is required');
-      return operatorView(await orders(container).decline(positionals[0], values.reason));
+      return operatorView(await deps.researchOrders.decline(positionals[0], values.reason));
     },
   },
   {
     words: ['invoices', 'month'],
     usage: 'invoices month YYYY-MM [--csv]  (every key\'s statement: JSON lines, or CSV)',
-    async run(container, args) {
+    async run(deps, args) {
       const { values, positionals } = parse(args, { csv: { type: 'boolean' } }, 1);
       monthBounds(positionals[0]);
-      const statements = await container.get<Invoicing>(BILLING.Invoicing).month(positionals[0]);
+      const statements = await deps.invoicing.month(positionals[0]);
       const text = values.csv === true ? statementsCsv(statements) : statements.map((s) => `${JSON.stringify(s)}\n`).join('');
       return withRawOutput({ statements: statements.length }, text);
     },

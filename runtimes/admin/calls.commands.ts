@@ -1,15 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Container } from 'inversify';
 import type { FieldError } from '../../core/shared/errors.js';
 import { notFound, validationError } from '../../core/shared/errors.js';
 import type { NewCallInput } from '../../core/calls/new-call.js';
-import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
-import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import { NewCallSchema } from '../shared/calls.schemas.js';
-import { CALLS } from '../shared/composition/calls.tokens.js';
-import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import type { AdminDeps } from './admin-deps.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 export const IMPORT_BATCH_SIZE = 1000;
@@ -39,9 +35,15 @@ export interface ImportReport {
  * one transaction. Bad lines (not JSON, invalid, duplicate call_id) are reported by line
  * number and never stop the import.
  */
-export async function importCallsFile(container: Container, tenantId: string, file: string, io: Pick<CommandIo, 'stderr'>, batchSize = IMPORT_BATCH_SIZE): Promise<ImportReport> {
-  if (!(await container.get<TenantAdmin>(TENANCY.TenantAdmin).tenantExists(tenantId))) throw notFound(`No tenant ${tenantId}.`);
-  const ingest = container.get<CallIngest>(CALLS.CallIngest);
+export async function importCallsFile(
+  deps: Pick<AdminDeps, 'tenantAdmin' | 'callIngest'>,
+  tenantId: string,
+  file: string,
+  io: Pick<CommandIo, 'stderr'>,
+  batchSize = IMPORT_BATCH_SIZE,
+): Promise<ImportReport> {
+  if (!(await deps.tenantAdmin.tenantExists(tenantId))) throw notFound(`No tenant ${tenantId}.`);
+  const ingest = deps.callIngest;
   const report: ImportReport = { tenant_id: tenantId, file, lines: 0, imported: 0, rejected: 0, errors: [], errors_truncated: false };
   const bad = (entry: BadLine) => {
     report.rejected++;
@@ -113,7 +115,7 @@ export const CALLS_COMMANDS: AdminCommand[] = [
   {
     words: ['calls', 'import'],
     usage: 'calls import --tenant T FILE.ndjson [--batch-size N]',
-    async run(container, args, io) {
+    async run(deps, args, io) {
       const { values, positionals } = parse(args, { tenant: { type: 'string' }, 'batch-size': { type: 'string' } }, 1);
       if (typeof values.tenant !== 'string') throw validationError('--tenant is required');
       const sizeText = values['batch-size'];
@@ -122,7 +124,7 @@ export const CALLS_COMMANDS: AdminCommand[] = [
         if (!/^\d+$/.test(sizeText) || Number(sizeText) < 1 || Number(sizeText) > 10_000) throw validationError('--batch-size must be an integer from 1 to 10000');
         batchSize = Number(sizeText);
       }
-      const report = await importCallsFile(container, values.tenant, positionals[0], io, batchSize);
+      const report = await importCallsFile(deps, values.tenant, positionals[0], io, batchSize);
       if (report.rejected > 0) io.stderr(`svc-admin: ${report.rejected} line(s) rejected, ${report.imported} call(s) imported\n`);
       return withExitCode({ ...report }, report.rejected > 0 ? 1 : 0);
     },

@@ -1,6 +1,4 @@
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { validationError } from '../../core/shared/errors.js';
-import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { type AdminCommand, parse } from './admin-command.js';
 import { AGENTS_COMMANDS } from './agents.commands.js';
 import { BILLING_COMMANDS, PLAN_OPTIONS, planFromFlags } from './billing.commands.js';
@@ -14,7 +12,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   {
     words: ['key', 'create'],
     usage: 'key create --label L [--per-minute N] [--plan production|pilot|custom] [--until YYYY-MM-DD] [--price-list FILE.json]',
-    async run(container, args) {
+    async run(deps, args) {
       const { values } = parse(args, { label: { type: 'string' }, 'per-minute': { type: 'string' }, ...PLAN_OPTIONS });
       if (typeof values.label !== 'string') throw validationError('--label is required');
       const perMinuteText = values['per-minute'];
@@ -23,16 +21,16 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
         if (!/^\d+$/.test(perMinuteText)) throw validationError('--per-minute must be a positive integer');
         perMinute = Number(perMinuteText);
       }
-      const created = await container.get<ApiKeys>(ATTESTATION.ApiKeys).create(values.label, perMinute, planFromFlags(values));
+      const created = await deps.apiKeys.create(values.label, perMinute, planFromFlags(values));
       return { ...created };
     },
   },
   {
     words: ['key', 'revoke'],
     usage: 'key revoke <key_id>',
-    async run(container, args) {
+    async run(deps, args) {
       const { positionals } = parse(args, {}, 1);
-      return { ...(await container.get<ApiKeys>(ATTESTATION.ApiKeys).revoke(positionals[0])) };
+      return { ...(await deps.apiKeys.revoke(positionals[0])) };
     },
   },
   ...TENANCY_COMMANDS,

@@ -1,28 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { Container } from 'inversify';
 import { loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
 import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus-provider.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
 import type { LineError, OperatorLine } from '../../core/attestation/operator-validation.js';
-import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
-import type { Clock, IdGenerator } from '../../core/shared/ports.js';
 import { validationError } from '../../core/shared/errors.js';
-import type { Config } from '../shared/config.js';
-import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
-import { BILLING } from '../shared/composition/billing.tokens.js';
-import { PLATFORM } from '../shared/composition/platform.tokens.js';
 import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import type { AdminDeps } from './admin-deps.js';
 
 /** Line problems listed in the JSON result and on stderr; `errors_total` counts them all. */
 export const MAX_REPORTED_LINE_ERRORS = 200;
 const MAX_LINE_LENGTH = 64 * 1024;
 const MAX_LINES = 100_000;
-
-const store = (container: Container) => container.get<OperatorResearchStore>(ATTESTATION.OperatorResearchStore);
 
 /** Reads an NDJSON file: parsed lines for validation, and the lines that are not JSON objects. */
 async function readLines(file: string): Promise<{ lines: OperatorLine[]; errors: LineError[]; count: number }> {
@@ -61,11 +52,10 @@ async function readLines(file: string): Promise<{ lines: OperatorLine[]; errors:
  * the whole file is applied in one transaction as the next revision, which running servers
  * pick up within about a second.
  */
-export async function importCorpusFile(container: Container, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
-  const config = container.get<Config>(PLATFORM.Config);
+export async function importCorpusFile(deps: AdminDeps, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
   const read = await readLines(file);
-  const holder = new CorpusHolder(await loadCorpusSnapshot(config.corpusDir));
-  const importer = new ImportOperatorResearch(holder, store(container), container.get<Clock>(PLATFORM.Clock), container.get<IdGenerator>(PLATFORM.IdGenerator));
+  const holder = new CorpusHolder(await loadCorpusSnapshot(deps.config.corpusDir));
+  const importer = new ImportOperatorResearch(holder, deps.operatorResearch, deps.clock, deps.ids);
   // A line that is not JSON fails the whole file: the others are then only checked, never applied.
   const dryRun = options.dryRun === true || read.errors.length > 0;
   let delivered: ResearchOrder | undefined;
@@ -74,7 +64,7 @@ export async function importCorpusFile(container: Container, file: string, io: P
     outcome = await importer.execute(read.lines, file, { dryRun });
   } else {
     // --order: the import and the order's move to delivered are one transaction.
-    const result = await container.get<ResearchOrders>(BILLING.ResearchOrders).deliver(options.order, (deliver) => importer.execute(read.lines, file, { dryRun, deliver }));
+    const result = await deps.researchOrders.deliver(options.order, (deliver) => importer.execute(read.lines, file, { dryRun, deliver }));
     outcome = result.outcome;
     if (outcome.applied) delivered = result.order;
   }
@@ -112,11 +102,10 @@ export async function importCorpusFile(container: Container, file: string, io: P
 }
 
 /** `corpus stats`: the corpus as a running server sees it (shipped build + operator research). */
-export async function corpusStats(container: Container) {
-  const config = container.get<Config>(PLATFORM.Config);
-  const manifest = await readCorpusManifest(config.corpusDir);
-  const research = await store(container).load();
-  const imports = await store(container).imports();
+export async function corpusStats(deps: Pick<AdminDeps, 'config' | 'operatorResearch'>) {
+  const manifest = await readCorpusManifest(deps.config.corpusDir);
+  const research = await deps.operatorResearch.load();
+  const imports = await deps.operatorResearch.imports();
   const bySource: Record<string, number> = {};
   for (const tag of SOURCE_TAGS) bySource[tag] = manifest.counts.claims_by_source[tag] ?? 0;
   const byPillar: Record<string, number> = {};
@@ -156,17 +145,17 @@ export const CORPUS_COMMANDS: AdminCommand[] = [
   {
     words: ['corpus', 'import'],
     usage: 'corpus import FILE.ndjson [--dry-run] [--order ORDER_ID]  (operator research, one claim per line: docs/operator-research.md; --order delivers that accepted research order)',
-    async run(container, args, io) {
+    async run(deps, args, io) {
       const { values, positionals } = parse(args, { 'dry-run': { type: 'boolean' }, order: { type: 'string' } }, 1);
-      return importCorpusFile(container, positionals[0], io, { dryRun: values['dry-run'] === true, order: values.order as string | undefined });
+      return importCorpusFile(deps, positionals[0], io, { dryRun: values['dry-run'] === true, order: values.order as string | undefined });
     },
   },
   {
     words: ['corpus', 'stats'],
     usage: 'corpus stats',
-    async run(container, args) {
+    async run(deps, args) {
       parse(args, {}, 0);
-      return corpusStats(container);
+      return corpusStats(deps);
     },
   },
 ];

@@ -8,6 +8,7 @@ import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createLogger } from '../shared/logger.js';
 import { exitCodeOf, rawOutputOf } from './admin-command.js';
+import { resolveAdminDeps } from './admin-deps.js';
 import { findCommand, usageText } from './commands.js';
 
 export interface AdminIo {
@@ -42,7 +43,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
       container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
     }
-    const result = await found.command.run(container, found.rest, { stdin: io.stdin, stderr: io.stderr });
+    const result = await found.command.run(resolveAdminDeps(container), found.rest, { stdin: io.stdin, stderr: io.stderr });
     io.stdout(rawOutputOf(result) ?? `${JSON.stringify(result)}\n`);
     return exitCodeOf(result);
   } catch (err) {

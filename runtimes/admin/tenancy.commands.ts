@@ -1,7 +1,4 @@
-import type { Container } from 'inversify';
 import { validationError } from '../../core/shared/errors.js';
-import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
-import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { type AdminCommand, type CommandIo, parse } from './admin-command.js';
 
 const MAX_PASSWORD_INPUT = 4096;
@@ -17,21 +14,19 @@ async function readPasswordLine(io: CommandIo): Promise<string> {
   return text.split(/\r?\n/, 1)[0];
 }
 
-const admin = (container: Container) => container.get<TenantAdmin>(TENANCY.TenantAdmin);
-
 export const TENANCY_COMMANDS: AdminCommand[] = [
   {
     words: ['tenant', 'create'],
     usage: 'tenant create <tenant_id> [--name N]',
-    async run(container, args) {
+    async run(deps, args) {
       const { values, positionals } = parse(args, { name: { type: 'string' } }, 1);
-      return { ...(await admin(container).createTenant(positionals[0], values.name as string | undefined)) };
+      return { ...(await deps.tenantAdmin.createTenant(positionals[0], values.name as string | undefined)) };
     },
   },
   {
     words: ['user', 'create'],
     usage: 'user create --tenant T --email E --role admin|member [--password P]  (else the password is read from stdin)',
-    async run(container, args, io) {
+    async run(deps, args, io) {
       const { values } = parse(args, {
         tenant: { type: 'string' },
         email: { type: 'string' },
@@ -47,7 +42,7 @@ export const TENANCY_COMMANDS: AdminCommand[] = [
         password = await readPasswordLine(io);
         if (password === '') throw validationError('a password is required: --password P, or one line on stdin');
       }
-      const user = await admin(container).createUser({
+      const user = await deps.tenantAdmin.createUser({
         tenant_id: values.tenant as string,
         email: values.email as string,
         role: values.role as string,
@@ -59,25 +54,25 @@ export const TENANCY_COMMANDS: AdminCommand[] = [
   {
     words: ['user', 'disable'],
     usage: 'user disable <email>  (no login; the user\'s tokens are refused within seconds)',
-    async run(container, args) {
+    async run(deps, args) {
       const { positionals } = parse(args, {}, 1);
-      return { ...(await admin(container).setUserDisabled(positionals[0], true)) };
+      return { ...(await deps.tenantAdmin.setUserDisabled(positionals[0], true)) };
     },
   },
   {
     words: ['user', 'enable'],
     usage: 'user enable <email>',
-    async run(container, args) {
+    async run(deps, args) {
       const { positionals } = parse(args, {}, 1);
-      return { ...(await admin(container).setUserDisabled(positionals[0], false)) };
+      return { ...(await deps.tenantAdmin.setUserDisabled(positionals[0], false)) };
     },
   },
   {
     words: ['user', 'delete'],
     usage: 'user delete <email>  (the user\'s tokens are refused within seconds)',
-    async run(container, args) {
+    async run(deps, args) {
       const { positionals } = parse(args, {}, 1);
-      return { ...(await admin(container).deleteUser(positionals[0])) };
+      return { ...(await deps.tenantAdmin.deleteUser(positionals[0])) };
     },
   },
 ];

@@ -1,8 +1,5 @@
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
-import { CALLS } from '../shared/composition/calls.tokens.js';
-import { PLATFORM } from '../shared/composition/platform.tokens.js';
 
 export interface CallRetentionJob {
   stop(): void;
@@ -16,9 +13,7 @@ export interface CallRetentionJob {
  * instances overlap harmlessly. A pass still under way when the next is due is not doubled;
  * a failing pass is logged and retried at the next tick.
  */
-export function startCallRetentionJob(container: Container, intervalMs: number): CallRetentionJob {
-  const retention = container.get<CallRetention>(CALLS.CallRetention);
-  const logger = container.get<Logger>(PLATFORM.Logger);
+export function startCallRetentionJob({ retention, logger }: { retention: CallRetention; logger: Logger }, intervalMs: number): CallRetentionJob {
   let running: Promise<void> | null = null;
   const pass = () => {
     running ??= retention

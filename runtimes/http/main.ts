@@ -3,6 +3,7 @@ import { loadConfig } from '../shared/config.js';
 import { demoBanner, seedDemoIfEmpty } from '../shared/demo/seed-demo.js';
 import { createLogger } from '../shared/logger.js';
 import { buildHttpContainer } from './container.js';
+import { resolveHttpDeps } from './http-deps.js';
 import { startHttpServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -10,8 +11,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const container = await buildHttpContainer(config, logger);
-  const demo = config.demoSeed ? await seedDemoIfEmpty(container) : null;
-  const running = await startHttpServer(container);
+  const deps = resolveHttpDeps(container);
+  const demo = config.demoSeed ? await seedDemoIfEmpty(deps.demo) : null;
+  const running = await startHttpServer(deps);
   logger.info({ url: running.url, data_dir: config.dataDir, ms: Math.round(performance.now() - started) }, 'ready');
   if (demo) {
     // The password goes to the terminal (stderr), never into the JSON log stream on stdout.

@@ -1,8 +1,5 @@
-import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
-import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
-import { PLATFORM } from '../shared/composition/platform.tokens.js';
 
 /** How often a running server asks the store for a new operator research revision. */
 export const OPERATOR_RESEARCH_POLL_MS = 1000;
@@ -17,9 +14,10 @@ export interface OperatorResearchPoll {
  * revision the research is read whole and laid over the shipped corpus (milliseconds), and the
  * new view is swapped in at once. A failing check is logged and retried at the next tick.
  */
-export async function startOperatorResearchPoll(container: Container, intervalMs = OPERATOR_RESEARCH_POLL_MS): Promise<OperatorResearchPoll> {
-  const sync = container.get<OperatorResearchSync>(ATTESTATION.OperatorResearchSync);
-  const logger = container.get<Logger>(PLATFORM.Logger);
+export async function startOperatorResearchPoll(
+  { sync, logger }: { sync: OperatorResearchSync; logger: Logger },
+  intervalMs = OPERATOR_RESEARCH_POLL_MS,
+): Promise<OperatorResearchPoll> {
   await sync.refresh();
   let stopped = false;
   const timer = setInterval(() => {

@@ -1,4 +1,5 @@
 import { Container } from 'inversify';
+import { resolveAll } from '../shared/composition/resolve-all.js';
 import { embeddedBackend, remoteBackend, type VerifyBackend } from './backends.js';
 import { McpServer } from './protocol.js';
 import { SERVER_INFO } from './server-info.js';
@@ -35,3 +36,12 @@ export function buildStdioContainer(config: StdioConfig, log: StdioLog): Contain
     .inSingletonScope();
   return container;
 }
+
+/** What svc-verify's main uses: the tool server and the backend it answers from. */
+export interface StdioDeps {
+  backend: VerifyBackend;
+  server: McpServer;
+}
+
+/** The one place the stdio runtime reads its container (docs/decisions/0020). */
+export const resolveStdioDeps = (container: Container): StdioDeps => resolveAll<StdioDeps>(container, { backend: STDIO.Backend, server: STDIO.Server });

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 import { createLogger } from '../shared/logger.js';
-import type { VerifyBackend } from './backends.js';
-import { buildStdioContainer } from './container.js';
-import type { McpServer } from './protocol.js';
+import { buildStdioContainer, resolveStdioDeps } from './container.js';
 import { loadStdioConfig, type StdioConfig } from './stdio-config.js';
-import { STDIO } from './stdio.tokens.js';
 import { StdioTransport } from './transport.js';
 
 /**
@@ -22,9 +19,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = createLogger(config.logLevel, 2);
-  const container = buildStdioContainer(config, log);
-  const backend = container.get<VerifyBackend>(STDIO.Backend);
-  const server = container.get<McpServer>(STDIO.Server);
+  const { backend, server } = resolveStdioDeps(buildStdioContainer(config, log));
   await server.connect(new StdioTransport(process.stdin, process.stdout));
   log.info({ mode: backend.mode, ...(config.apiUrl ? { api: new URL(config.apiUrl).origin } : {}) }, 'svc-verify serving MCP on stdio');
   void backend.prepare?.();

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 it('the demo tenant gets an agent per language and knowledge documents, already indexed and searchable', async () => {
-  const seed = await seedDemoIfEmpty(h.container, { count: 5 });
+  const seed = await seedDemoIfEmpty(h.deps.demo, { count: 5 });
   expect(seed?.documents).toBe(4);
   const principal = { user_id: 'u', tenant_id: 'demo', role: 'member' as const };
   const agents = await h.container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).list(principal, {});

@@ -51,7 +51,7 @@ describe('seedDemoIfEmpty', () => {
 
   let seed: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
   it('on an empty database: the demo tenant, its admin with a generated password, and sample calls; once only', async () => {
-    seed = await seedDemoIfEmpty(h.container);
+    seed = await seedDemoIfEmpty(h.deps.demo);
     expect(seed).toMatchObject({ tenant_id: 'demo', email: 'admin@demo.example', calls: DEMO_CALL_COUNT });
     expect(seed!.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const banner = demoBanner(seed!, h.url);
@@ -62,7 +62,7 @@ describe('seedDemoIfEmpty', () => {
     const list = await call(h.url, 'GET', '/api/v1/tenants/demo/calls?limit=100&q=reservation', { headers: bearer(loginRes.body.access_token) });
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
-    expect(await seedDemoIfEmpty(h.container)).toBeNull();
+    expect(await seedDemoIfEmpty(h.deps.demo)).toBeNull();
   });
 
   it('is consistent: every agent_id a demo call names is an agent of the demo tenant, speaking the call\'s language', async () => {

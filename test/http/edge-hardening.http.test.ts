@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
+import { resolveHttpDeps } from '../../runtimes/http/http-deps.js';
 import { startHttpServer } from '../../runtimes/http/server.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 
@@ -164,7 +165,7 @@ describe('defect 4: nothing of it is logged as an error', () => {
     const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-log-'));
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'false' });
-    const running = await startHttpServer(await buildHttpContainer(config, logger, { snapshot: { build_id: 'log', artists: [], works: [] } }));
+    const running = await startHttpServer(resolveHttpDeps(await buildHttpContainer(config, logger, { snapshot: { build_id: 'log', artists: [], works: [] } })));
     try {
       const hostOf = new URL(running.url).host;
       for (const [method, path] of [['TRACE', '/api/v1/verify'], ['PROPFIND', '/nowhere'], ['DELETE', '/healthz']]) {

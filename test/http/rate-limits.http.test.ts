@@ -10,7 +10,7 @@ import { agentsLimit, tenantLimits } from '../../runtimes/http/middleware/area-a
 import { createHttpMetrics } from '../../runtimes/http/middleware/metrics.js';
 import { createRateLimitStore, type RateLimitStore } from '../../runtimes/http/middleware/rate-limit-store.js';
 import type { RouteSpec } from '../../runtimes/http/route-spec.js';
-import { buildRouteGroups } from '../../runtimes/http/server.js';
+import { buildRouteGroups } from '../../runtimes/http/route-groups.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { bearer, login, seedUsers } from '../support/area-a.js';
@@ -298,7 +298,7 @@ describe('every Area A route of the real server is limited', () => {
   afterAll(async () => h.stop());
 
   it('tenant routes carry tenant-api (uploads also tenant-upload); /ai-agents and /workspace carry agents-ip', async () => {
-    const routes = buildRouteGroups(h.container).flatMap((g) => g.routes);
+    const routes = buildRouteGroups(h.deps).flatMap((g) => g.routes);
     const tenantRoutes = routes.filter((r) => r.path.startsWith('/api/v1/tenants/'));
     expect(tenantRoutes.length).toBeGreaterThan(0);
     const agentRoutes = routes.filter((r) => /^\/api\/v1\/(ai-agents|workspace)(\/|$)/.test(r.path));

@@ -6,9 +6,15 @@ import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { createPostgresDatabase, postgresCluster } from './postgres.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
+import type { Container } from 'inversify';
+import { type HttpDeps, resolveHttpDeps } from '../../runtimes/http/http-deps.js';
 import { type RunningServer, startHttpServer } from '../../runtimes/http/server.js';
 
 export interface Harness extends RunningServer {
+  /** The composition root's container, for tests that reach a port or use case directly. */
+  container: Container;
+  /** What the server was started on (the root's one resolution of the container). */
+  deps: HttpDeps;
   dataDir: string;
   /** The variables that point another process or harness at the same database (DATA_DIR, and DATABASE_URL/JWT_SECRET on PostgreSQL). */
   databaseEnv: Record<string, string>;
@@ -23,9 +29,12 @@ export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: R
   const database = onPostgres ? { DATABASE_URL: await createPostgresDatabase(), JWT_SECRET: 'harness-on-postgres-secret-0123456789abcdef' } : {};
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database, ...options.env });
   const container = await buildHttpContainer(config, options.logger ?? pino({ level: 'silent' }), { snapshot: options.snapshot });
-  const running = await startHttpServer(container);
+  const deps = resolveHttpDeps(container);
+  const running = await startHttpServer(deps);
   return {
     ...running,
+    container,
+    deps,
     dataDir,
     databaseEnv: {
       DATA_DIR: config.dataDir,

@@ -1,20 +1,33 @@
-import { pino } from 'pino';
-import { loadConfig } from '../../shared/config.js';
-import { buildHttpContainer } from '../container.js';
-import { buildRouteGroups } from '../server.js';
+import { Registry } from 'prom-client';
+import type { HttpServices } from '../http-deps.js';
+import { allRoutes, routeSets } from '../route-groups.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 /**
- * The OpenAPI document exactly as the server serves it, built without a data directory
- * (in-memory database, empty corpus): the document depends only on the route specs.
+ * Stands in for every service while routes are listed: a route's handler reaches its services
+ * only when a request arrives, so nothing here is ever called; a call would throw and name it.
  */
-export async function generateOpenApi(): Promise<object> {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const container = await buildHttpContainer(config, pino({ level: 'silent' }), {
-    snapshot: { build_id: 'openapi', artists: [], works: [] },
+function servicesNeverCalled(): HttpServices {
+  const refuse = (name: string): never => {
+    throw new Error(`generate-openapi: ${name} was used while listing routes; route builders must only close over their services`);
+  };
+  return new Proxy({} as HttpServices, {
+    get: (_target, service) =>
+      new Proxy(() => undefined, {
+        get: (_fn, member) => refuse(`${String(service)}.${String(member)}`),
+        apply: () => refuse(String(service)),
+      }),
   });
-  const document = buildOpenApiDocument(buildRouteGroups(container).flatMap((g) => g.routes));
-  return document;
+}
+
+/**
+ * The OpenAPI document exactly as the server serves it, from the same route sets, built
+ * without a container, a configuration or a database: the document depends only on the
+ * route specs.
+ */
+export function generateOpenApi(): object {
+  const sets = routeSets(servicesNeverCalled(), { metrics: new Registry(), readiness: [], openapi: () => ({}) });
+  return buildOpenApiDocument(allRoutes(sets));
 }
 
 export const serialiseOpenApi = (document: object) => `${JSON.stringify(document, null, 2)}\n`;

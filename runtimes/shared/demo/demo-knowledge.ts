@@ -1,8 +1,6 @@
-import type { Container } from 'inversify';
 import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
 import type { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import type { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
-import { KNOWLEDGE } from '../composition/knowledge.tokens.js';
 import { DEMO_LANGUAGES, type DemoLanguage } from './demo-scripts.js';
 
 const DOCUMENTS = [
@@ -44,8 +42,7 @@ export const DEMO_AGENTS: Record<DemoLanguage, { name: string; language: string;
 };
 
 /** Creates the demo agents; returns each language's agent_id, for the sample calls to name. */
-export async function seedDemoAgents(container: Container, tenantId: string): Promise<Record<DemoLanguage, string>> {
-  const agents = container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs);
+export async function seedDemoAgents(agents: AgentConfigs, tenantId: string): Promise<Record<DemoLanguage, string>> {
   const ids = {} as Record<DemoLanguage, string>;
   for (const language of DEMO_LANGUAGES) {
     const { name, ...settings } = DEMO_AGENTS[language];
@@ -55,11 +52,13 @@ export async function seedDemoAgents(container: Container, tenantId: string): Pr
 }
 
 /** A few knowledge documents for the demo tenant, already synchronised. */
-export async function seedDemoKnowledge(container: Container, tenantId: string): Promise<{ documents: number }> {
-  const knowledge = container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
+export async function seedDemoKnowledge(
+  { knowledge, sync }: { knowledge: KnowledgeBase; sync: KnowledgeSync },
+  tenantId: string,
+): Promise<{ documents: number }> {
   for (const doc of DOCUMENTS) {
     await knowledge.add(tenantId, { title: doc.title, content_type: doc.content_type, content: new TextEncoder().encode(doc.content) });
   }
-  await knowledge.syncNow(tenantId, container.get<KnowledgeSync>(KNOWLEDGE.KnowledgeSync));
+  await knowledge.syncNow(tenantId, sync);
   return { documents: DOCUMENTS.length };
 }

@@ -1,11 +1,10 @@
-import type { Container } from 'inversify';
+import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
 import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
+import type { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import type { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
 import { DomainError } from '../../../core/shared/errors.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
-import { CALLS } from '../composition/calls.tokens.js';
-import { PLATFORM } from '../composition/platform.tokens.js';
-import { TENANCY } from '../composition/tenancy.tokens.js';
 import { generateDemoCalls } from './demo-calls.js';
 import { seedDemoAgents, seedDemoKnowledge } from './demo-knowledge.js';
 import type { DemoLanguage } from './demo-scripts.js';
@@ -25,16 +24,25 @@ export interface DemoSeed {
   documents?: number;
 }
 
+/** What seeding the demo tenant writes through: resolved by the runtime's composition root. */
+export interface DemoDeps {
+  admin: TenantAdmin;
+  ids: IdGenerator;
+  clock: Clock;
+  ingest: CallIngest;
+  agents: AgentConfigs;
+  knowledge: KnowledgeBase;
+  sync: KnowledgeSync;
+}
+
 /**
  * On an empty database (no tenant at all), creates the demo tenant, its admin with a
  * generated password and a few hundred sample calls. Returns null when there was
  * something already (or another process seeded first): seeding happens once, ever.
  */
-export async function seedDemoIfEmpty(container: Container, options: { count?: number } = {}): Promise<DemoSeed | null> {
-  const admin = container.get<TenantAdmin>(TENANCY.TenantAdmin);
+export async function seedDemoIfEmpty(deps: DemoDeps, options: { count?: number } = {}): Promise<DemoSeed | null> {
+  const { admin, ids, clock, ingest } = deps;
   if (!(await admin.isEmpty())) return null;
-  const ids = container.get<IdGenerator>(PLATFORM.IdGenerator);
-  const clock = container.get<Clock>(PLATFORM.Clock);
   try {
     await admin.createTenant(DEMO_TENANT_ID, 'Demo call centre');
   } catch (err) {
@@ -43,12 +51,11 @@ export async function seedDemoIfEmpty(container: Container, options: { count?: n
   }
   const password = ids.secret(18);
   await admin.createUser({ tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, role: 'admin', password });
-  const agentIds = await seedDemoAgents(container, DEMO_TENANT_ID);
+  const agentIds = await seedDemoAgents(deps.agents, DEMO_TENANT_ID);
   const calls = generateDemoCalls({ count: options.count ?? DEMO_CALL_COUNT, anchor: clock.now(), agentIds });
-  const ingest = container.get<CallIngest>(CALLS.CallIngest);
   const outcome = await ingest.importBatch(DEMO_TENANT_ID, calls);
   await ingest.finishImport();
-  const knowledge = await seedDemoKnowledge(container, DEMO_TENANT_ID);
+  const knowledge = await seedDemoKnowledge(deps, DEMO_TENANT_ID);
   return { tenant_id: DEMO_TENANT_ID, email: DEMO_ADMIN_EMAIL, password, calls: outcome.imported, agent_ids: agentIds, ...knowledge };
 }
 

@@ -1,0 +1,47 @@
+import type { Container } from 'inversify';
+import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
+import type { OperatorResearchStore } from '../../core/attestation/ports.js';
+import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
+import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
+import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
+import type { Clock, IdGenerator } from '../../core/shared/ports.js';
+import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
+import { resolveAll } from '../shared/composition/resolve-all.js';
+import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { BILLING } from '../shared/composition/billing.tokens.js';
+import { CALLS } from '../shared/composition/calls.tokens.js';
+import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
+import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { TENANCY } from '../shared/composition/tenancy.tokens.js';
+import type { Config } from '../shared/config.js';
+
+/** What svc-admin's commands use: resolved once by its composition root (`run-admin.ts`). */
+export interface AdminDeps {
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  apiKeys: ApiKeys;
+  tenantAdmin: TenantAdmin;
+  callIngest: CallIngest;
+  agents: AgentConfigs;
+  researchOrders: ResearchOrders;
+  invoicing: Invoicing;
+  operatorResearch: OperatorResearchStore;
+}
+
+/** The one place the admin runtime reads its container (docs/decisions/0020). */
+export function resolveAdminDeps(container: Container): AdminDeps {
+  return resolveAll<AdminDeps>(container, {
+    config: PLATFORM.Config,
+    clock: PLATFORM.Clock,
+    ids: PLATFORM.IdGenerator,
+    apiKeys: ATTESTATION.ApiKeys,
+    tenantAdmin: TENANCY.TenantAdmin,
+    callIngest: CALLS.CallIngest,
+    agents: KNOWLEDGE.AgentConfigs,
+    researchOrders: BILLING.ResearchOrders,
+    invoicing: BILLING.Invoicing,
+    operatorResearch: ATTESTATION.OperatorResearchStore,
+  });
+}
