@@ -66,7 +66,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   const matched = matchArtists(index, line);
   let artistIds = matched.artistIds;
   const bySurname = matched.bySurname;
-  if (matched.form !== null) parsed.name = matched.form;
+  if (matched.form !== null) parsed.name = line.echo(matched.form);
   if (artistIds.length === 0) return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle));
 
   // Life dates tell homonyms apart; dates that fit none of them mean no match.

@@ -66,6 +66,15 @@ describe('createVerifier()', () => {
     ]);
   });
 
+  it('echoes an inverted artist line in natural order, even where the corpus holds the inverted form', async () => {
+    // The shipped corpus has the alias "Turner, Joseph Mallord William": the most literal form matches.
+    const answer = await createVerifier({ snapshot }).verify({ subject_artist: 'TURNER, Joseph Mallord William (1775-1851)', subject_title: 'Norham Castle, Sunrise' });
+    expect(answer.verdict).toBe('attested');
+    expect(answer.parsed).toMatchObject({ name: 'Joseph Mallord William TURNER', dates: { birth_year: 1775, death_year: 1851 } });
+    const plain = await createVerifier({ snapshot }).verify({ subject_artist: 'Sir Joshua Reynolds P.R.A.', subject_title: 'The Age of Innocence' });
+    expect(plain.parsed.name).toBe('Sir Joshua Reynolds');
+  });
+
   it('rejects invalid input with field errors', async () => {
     await expect(createVerifier({ snapshot }).verify({ subject_artist: ' ', subject_title: 'x' })).rejects.toMatchObject({
       code: 'VALIDATION',

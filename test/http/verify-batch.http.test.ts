@@ -28,7 +28,7 @@ describe('POST /api/v1/verify: the parsed echo', () => {
     expect(schemas.errors('VerificationResponse', res.body)).toEqual([]);
     expect(res.body.verdict).toBe('attested');
     expect(res.body.parsed).toEqual({
-      name: 'TURNER, Joseph Mallord William',
+      name: 'Joseph Mallord William TURNER',
       qualifier: null,
       dates: { birth_year: 1775, death_year: 1851, active_from: null, active_to: null, circa: false, text: 'London 1775-1851 Chelsea' },
       title: 'The Fighting Temeraire',

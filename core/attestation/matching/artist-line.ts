@@ -29,6 +29,11 @@ export interface ArtistLine {
   dates: LifeDates | null;
   /** Forms of the name to look up, most literal first (distinct). */
   nameForms: string[];
+  /**
+   * How a matched form is echoed: the form itself, or, for a form written surname first
+   * ("TURNER, Joseph Mallord William"), the same name in natural order.
+   */
+  echo(form: string): string;
 }
 
 const YEAR = /(?<!\d)\d{3,4}(?!\d)/g;
@@ -86,7 +91,7 @@ function distinctPush(list: string[], form: string): void {
 }
 
 /** The name forms the matcher tries, most literal first. */
-function nameFormsOf(name: string): { natural: string; forms: string[] } {
+function nameFormsOf(name: string): { natural: string; forms: string[]; echo: (form: string) => string } {
   const forms: string[] = [];
   distinctPush(forms, name);
   // Post-nominals as comma segments: "Reynolds, Sir Joshua, P.R.A."; "Beaumont, Sir George, Bt".
@@ -95,6 +100,9 @@ function nameFormsOf(name: string): { natural: string; forms: string[] } {
   // Natural order: "Turner, Joseph Mallord William" -> "Joseph Mallord William Turner".
   let natural = segments.join(', ');
   if (segments.length === 2 && !isPostNominal(segments[1] as string)) natural = `${segments[1]} ${segments[0]}`;
+  // The forms before the natural one are the line as written: inverted when natural differs.
+  const inverted = natural !== segments.join(', ') ? new Set(forms) : new Set<string>();
+  const naturalOrder = natural;
   distinctPush(forms, natural);
   // Post-nominals as trailing words: "Sir Joshua Reynolds P.R.A."
   const words = withoutTrailingPostNominals(natural);
@@ -103,7 +111,7 @@ function nameFormsOf(name: string): { natural: string; forms: string[] } {
   // Honorifics: "Sir Joshua Reynolds" -> "Joshua Reynolds".
   const bare = withoutHonorifics(words);
   distinctPush(forms, bare.join(' ').replace(/,\s*$/, ''));
-  return { natural: bare.join(' ').replace(/,\s*$/, '') || natural, forms };
+  return { natural: bare.join(' ').replace(/,\s*$/, '') || natural, forms, echo: (form) => (inverted.has(form) ? naturalOrder : form) };
 }
 
 /** Reads an artist line (see the module comment). Never throws; an empty line gives an empty name. */
@@ -129,8 +137,8 @@ export function parseArtistLine(input: string): ArtistLine {
     }
   }
   rest = rest.replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
-  const { natural, forms } = nameFormsOf(rest);
-  return { name: natural, qualifier, dates, nameForms: forms };
+  const { natural, forms, echo } = nameFormsOf(rest);
+  return { name: natural, qualifier, dates, nameForms: forms, echo };
 }
 
 /** How many years a life date may be off before it names someone else (more when "c."). */
