@@ -7,6 +7,7 @@ import { MemoryVerificationLedger } from '../../adapters/memory/memory-verificat
 import { SqlApiKeyStore } from '../../adapters/sql/sql-api-key.store.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
 import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { aTrace } from '../support/verification-trace-mother.js';
 
 interface Adapter {
   name: string;
@@ -27,33 +28,6 @@ const ADAPTERS: Adapter[] = [
 ];
 const selected = selectAdapters(ADAPTERS);
 
-
-function trace(overrides: Partial<VerificationTrace> = {}): VerificationTrace {
-  const request_id = overrides.request_id ?? crypto.randomUUID();
-  return {
-    request_id,
-    served_at: '2026-11-03T10:00:00.000Z',
-    tier: 'production',
-    key_id: 'key_a',
-    request: { subject_artist: 'Turner', subject_title: 'Snow Storm' },
-    response: {
-      engine: 'records-attestation/v1',
-      request_id,
-      served_at: '2026-11-03T10:00:00.000Z',
-      corpus_revision: 'abc.0',
-      subject: { artist: 'Turner', title: 'Snow Storm' },
-      parsed: { name: 'Turner', qualifier: null, dates: null, title: 'Snow Storm' },
-      verdict: 'unavailable',
-      verified_pillars: [],
-      contradicted_pillars: [],
-      attestations: [],
-      near_matches: [],
-      suggested_requalification: null,
-      disclaimer: 'd',
-    },
-    ...overrides,
-  };
-}
 
 for (const adapter of selected) {
   describe(`attestation ports contract: ${adapter.name}`, () => {
@@ -87,21 +61,21 @@ for (const adapter of selected) {
     });
 
     it('archives a trace and reads back exactly what was stored', async () => {
-      const t = trace();
+      const t = aTrace();
       await ledger.record(t);
       expect(await ledger.find(t.request_id)).toEqual(t);
-      const sandbox = trace({ tier: 'sandbox', key_id: null });
+      const sandbox = aTrace({ tier: 'sandbox', key_id: null });
       await ledger.record(sandbox);
       expect(await ledger.find(sandbox.request_id)).toEqual(sandbox);
       expect(await ledger.find(crypto.randomUUID())).toBeNull();
     });
 
     it('meters every recorded call per key and month, sandbox apart', async () => {
-      await ledger.record(trace());
-      await ledger.record(trace());
-      await ledger.record(trace({ served_at: '2026-12-01T00:00:00.000Z' }));
-      await ledger.record(trace({ key_id: 'key_b' }));
-      await ledger.record(trace({ tier: 'sandbox', key_id: null }));
+      await ledger.record(aTrace());
+      await ledger.record(aTrace());
+      await ledger.record(aTrace({ served_at: '2026-12-01T00:00:00.000Z' }));
+      await ledger.record(aTrace({ key_id: 'key_b' }));
+      await ledger.record(aTrace({ tier: 'sandbox', key_id: null }));
       expect(await ledger.servedCalls('key_a', '2026-11')).toBe(2);
       expect(await ledger.servedCalls('key_a', '2026-12')).toBe(1);
       expect(await ledger.servedCalls('key_b', '2026-11')).toBe(1);
@@ -109,11 +83,11 @@ for (const adapter of selected) {
     });
 
     it('refuses a duplicate request_id and neither archives nor meters it twice', async () => {
-      const t = trace();
+      const t = aTrace();
       await ledger.record(t);
       await expect(ledger.record({ ...t, request: { subject_artist: 'X', subject_title: 'Y' } })).rejects.toMatchObject({ code: 'CONFLICT' });
       // Grouped with others in one commit, the duplicate fails alone.
-      const others = [trace(), trace()];
+      const others = [aTrace(), aTrace()];
       const results = await Promise.allSettled([ledger.record(others[0]), ledger.record({ ...t }), ledger.record(others[1])]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await ledger.servedCalls('key_a', '2026-11')).toBe(3);
@@ -123,7 +97,7 @@ for (const adapter of selected) {
     it('round-trips any subject text (fast-check)', async () => {
       await fc.assert(
         fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), async (artist, title) => {
-          const t = trace({ request: { subject_artist: artist, subject_title: title } });
+          const t = aTrace({ request: { subject_artist: artist, subject_title: title } });
           await ledger.record(t);
           expect((await ledger.find(t.request_id))?.request).toEqual({ subject_artist: artist, subject_title: title });
         }),
@@ -134,17 +108,17 @@ for (const adapter of selected) {
     it('lists a key\'s billed requests of a month in served order, page after page, exactly what it meters', async () => {
       const at = (day: number, ms: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00.${String(ms).padStart(3, '0')}Z`;
       const mine = [
-        trace({ served_at: at(3, 5) }),
-        trace({ served_at: at(1, 0) }),
-        trace({ served_at: at(3, 5) }),
-        trace({ served_at: '2026-11-30T23:59:59.999Z' }),
-        trace({ served_at: '2026-11-01T00:00:00.000Z' }),
+        aTrace({ served_at: at(3, 5) }),
+        aTrace({ served_at: at(1, 0) }),
+        aTrace({ served_at: at(3, 5) }),
+        aTrace({ served_at: '2026-11-30T23:59:59.999Z' }),
+        aTrace({ served_at: '2026-11-01T00:00:00.000Z' }),
       ];
       for (const t of mine) await ledger.record(t);
-      await ledger.record(trace({ served_at: '2026-10-31T23:59:59.999Z' }));
-      await ledger.record(trace({ served_at: '2026-12-01T00:00:00.000Z' }));
-      await ledger.record(trace({ key_id: 'key_b', served_at: at(2, 0) }));
-      await ledger.record(trace({ tier: 'sandbox', key_id: null, served_at: at(2, 0) }));
+      await ledger.record(aTrace({ served_at: '2026-10-31T23:59:59.999Z' }));
+      await ledger.record(aTrace({ served_at: '2026-12-01T00:00:00.000Z' }));
+      await ledger.record(aTrace({ key_id: 'key_b', served_at: at(2, 0) }));
+      await ledger.record(aTrace({ tier: 'sandbox', key_id: null, served_at: at(2, 0) }));
       const november = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
       const expected = [...mine]
         .sort((a, b) => (a.served_at === b.served_at ? (a.request_id < b.request_id ? -1 : 1) : a.served_at < b.served_at ? -1 : 1))
@@ -164,7 +138,7 @@ for (const adapter of selected) {
     });
 
     it('counts concurrent records exactly once each', async () => {
-      await Promise.all(Array.from({ length: 50 }, () => ledger.record(trace())));
+      await Promise.all(Array.from({ length: 50 }, () => ledger.record(aTrace())));
       expect(await ledger.servedCalls('key_a', '2026-11')).toBe(50);
     });
   });

@@ -15,6 +15,7 @@ import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledge
 import { loadPricing } from '../../runtimes/shared/pricing.schemas.js';
 import { anOrder } from '../support/research-order-mother.js';
 import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { aTrace } from '../support/verification-trace-mother.js';
 
 interface Ports {
   keys: ApiKeyStore;
@@ -57,32 +58,7 @@ const key = (key_id: string, plan?: KeyPlan, extra: Partial<ApiKeyRecord> = {}):
   ...extra,
 });
 
-function served(key_id: string, served_at: string): VerificationTrace {
-  const request_id = crypto.randomUUID();
-  const subject = { subject_artist: 'Turner', subject_title: 'Snow Storm' };
-  return {
-    request_id,
-    served_at,
-    tier: 'production',
-    key_id,
-    request: subject,
-    response: {
-      engine: 'records-attestation/v1',
-      request_id,
-      served_at,
-      corpus_revision: 'abc.0',
-      subject: { artist: 'Turner', title: 'Snow Storm' },
-      parsed: { name: 'Turner', qualifier: null, dates: null, title: 'Snow Storm' },
-      verdict: 'unavailable',
-      verified_pillars: [],
-      contradicted_pillars: [],
-      attestations: [],
-      near_matches: [],
-      suggested_requalification: null,
-      disclaimer: 'd',
-    },
-  };
-}
+const served = (key_id: string, served_at: string): VerificationTrace => aTrace({ key_id, served_at });
 
 for (const adapter of selectAdapters(ADAPTERS)) {
   describe(`billing contract (key plans, usage meter, statements): ${adapter.name}`, () => {
