@@ -1,7 +1,7 @@
 // In-process verification over the whole shipped corpus: p50/p99 latency and throughput.
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../dist/core/attestation/corpus-index.js';
-import { evaluate } from '../dist/core/attestation/evaluate.js';
+import { CorpusIndex } from '../dist/core/attestation/corpus/corpus-index.js';
+import { evaluate } from '../dist/core/attestation/verdict/evaluate.js';
 import { createVerifier } from '../dist/runtimes/embed/index.js';
 import { catalogueSubjects, percentile, printTable, sampleSubjects } from './support.mjs';
 

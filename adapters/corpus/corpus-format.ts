@@ -14,7 +14,7 @@ import {
   type Attribution,
   type Claim,
   type CorpusWork,
-} from '../../core/attestation/corpus.model.js';
+} from '../../core/attestation/corpus/corpus.model.js';
 
 export const CORPUS_FORMAT = 2;
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
-import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import {
   ARTISTS_FILE,
   CORPUS_FORMAT,

@@ -1,4 +1,4 @@
-import type { OperatorImport, OperatorImportBatch, OperatorResearch } from '../../core/attestation/operator-research.model.js';
+import type { OperatorImport, OperatorImportBatch, OperatorResearch } from '../../core/attestation/operator-research/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { MemoryResearchOrderStore } from './memory-research-order.store.js';

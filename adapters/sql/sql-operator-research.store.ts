@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ClaimKind, Pillar, Qualifier } from '../../core/attestation/corpus.model.js';
+import type { ClaimKind, Pillar, Qualifier } from '../../core/attestation/corpus/corpus.model.js';
 import type {
   OperatorClaim,
   OperatorImport,
   OperatorImportBatch,
   OperatorResearch,
-} from '../../core/attestation/operator-research.model.js';
+} from '../../core/attestation/operator-research/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
-import type { VerificationResponse } from '../../core/attestation/verification.model.js';
+import type { VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
 import { isUniqueViolation } from './unique-violation.js';

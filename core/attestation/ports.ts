@@ -1,7 +1,7 @@
 import type { KeyPlan } from '../billing/billing.model.js';
-import type { CorpusIndex } from './corpus-index.js';
-import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research.model.js';
-import type { Verdict, VerificationResponse, VerifyInput } from './verification.model.js';
+import type { CorpusIndex } from './corpus/corpus-index.js';
+import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research/operator-research.model.js';
+import type { Verdict, VerificationResponse, VerifyInput } from './verdict/verification.model.js';
 
 /** The corpus the oracle answers from right now, with its revision label. */
 export interface CorpusProvider {

@@ -26,8 +26,8 @@
  * covered; records without a death year (Wikidata labels) join through links only.
  */
 import { createHash } from 'node:crypto';
-import type { CorpusArtist } from '../../core/attestation/corpus.model.js';
-import { foldText } from '../../core/attestation/normalise.js';
+import type { CorpusArtist } from '../../core/attestation/corpus/corpus.model.js';
+import { foldText } from '../../core/attestation/matching/normalise.js';
 import {
   forenameSpellingVariants,
   generationalForm,

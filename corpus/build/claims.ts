@@ -1,5 +1,5 @@
 /** Claim construction shared by the source readers: one readable sentence per claim. */
-import type { Claim, ClaimKind, Pillar, Qualifier, SourceTag } from '../../core/attestation/corpus.model.js';
+import type { Claim, ClaimKind, Pillar, Qualifier, SourceTag } from '../../core/attestation/corpus/corpus.model.js';
 
 export function claim(pillar: Pillar, kind: ClaimKind, sentence: string, source: SourceTag, source_ref: string): Claim {
   return { pillar, kind, claim: sentence, source, source_ref };

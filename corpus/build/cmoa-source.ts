@@ -6,8 +6,8 @@
  * claims. The full text is not shipped: its entries say the same, and its notes are mined.
  */
 import { join } from 'node:path';
-import type { Claim } from '../../core/attestation/corpus.model.js';
-import { foldText } from '../../core/attestation/normalise.js';
+import type { Claim } from '../../core/attestation/corpus/corpus.model.js';
+import { foldText } from '../../core/attestation/matching/normalise.js';
 import { attributionSentence, claim, mentionsCondition, quote, truncateText } from './claims.js';
 import { isNonPersonName } from './names.js';
 import { readNdjson } from './ndjson.js';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
+import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus/corpus.model.js';
 import {
   ARTISTS_FILE,
   CORPUS_FORMAT,
@@ -17,7 +17,7 @@ import {
   MANIFEST_FILE,
   WORKS_FILE,
 } from '../../adapters/corpus/corpus-format.js';
-import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
+import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import type { SourceInfo } from './source.model.js';
 
 export type { CorpusManifest };

@@ -25,8 +25,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import type { CorpusArtist, CorpusSnapshot, CorpusWork, Qualifier } from '../../core/attestation/corpus.model.js';
-import { foldText, normaliseName, normaliseTitle, titleKeys } from '../../core/attestation/normalise.js';
+import type { CorpusArtist, CorpusSnapshot, CorpusWork, Qualifier } from '../../core/attestation/corpus/corpus.model.js';
+import { foldText, normaliseName, normaliseTitle, titleKeys } from '../../core/attestation/matching/normalise.js';
 import { flagValue, isMainModule } from './cli-args.js';
 import type { Expected } from './eval-sample.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../../core/attestation/corpus-index.js';
+import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
 import { flagValue, isMainModule } from './cli-args.js';
 import { CATALOGUE_FORMS, type CatalogueCase, DEFAULT_CATALOGUE_CASES } from './eval-catalogue-sample.js';
 import type { EvalCase } from './eval-sample.js';

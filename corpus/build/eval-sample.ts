@@ -16,7 +16,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { foldText, normaliseTitle } from '../../core/attestation/normalise.js';
+import { foldText, normaliseTitle } from '../../core/attestation/matching/normalise.js';
 import { DEFAULT_SOURCES, PUBLIC_DOMAIN_YEARS } from './build-corpus.js';
 import { CMOA_MIN_LIFE_YEARS } from './cmoa-source.js';
 import { readCsvRecords } from './csv.js';

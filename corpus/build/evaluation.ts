@@ -10,8 +10,8 @@
  * Targets: no wrong `attested`; at least 98% of the labelled attested/contradicted cases
  * answered as labelled.
  */
-import type { CorpusIndex } from '../../core/attestation/corpus-index.js';
-import { evaluate } from '../../core/attestation/evaluate.js';
+import type { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
+import { evaluate } from '../../core/attestation/verdict/evaluate.js';
 import type { EvalCase } from './eval-sample.js';
 
 /** What a labelled case needs: a subject and its expected verdict. */

@@ -5,7 +5,7 @@
  * builder and the matcher agree.
  */
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from '../../core/attestation/matching/name-titles.js';
-import { foldText, normaliseName } from '../../core/attestation/normalise.js';
+import { foldText, normaliseName } from '../../core/attestation/matching/normalise.js';
 
 /** Leading titles that are not part of the name ("Sir Joshua Reynolds", "Rev. William Gilpin"). */
 const HONORIFIC_RE =

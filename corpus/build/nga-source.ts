@@ -9,14 +9,14 @@
  * object→artist links give the current attribution; `previous_attributions` give former ones.
  */
 import { join } from 'node:path';
-import type { Claim, Qualifier } from '../../core/attestation/corpus.model.js';
+import type { Claim, Qualifier } from '../../core/attestation/corpus/corpus.model.js';
 import { attributionSentence, claim, mentionsCondition, quote, truncateText } from './claims.js';
 import { readCsvRecords } from './csv.js';
 import { isNonPersonName } from './names.js';
 import { readNdjson } from './ndjson.js';
 import { chainText, marketKind, pricedNotes, splitProvenance } from './provenance.js';
 import { ngaQualifier, qualifierPhrase } from './qualifiers.js';
-import { foldText } from '../../core/attestation/normalise.js';
+import { foldText } from '../../core/attestation/matching/normalise.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
 
 interface NgaArtistLink {

@@ -3,8 +3,8 @@
  * A mapping of `null` means "this link does not name an author of the work" (publisher,
  * printer, translator...): no attribution is made from it.
  */
-import type { Qualifier } from '../../core/attestation/corpus.model.js';
-import { QUALIFIER_PHRASES } from '../../core/attestation/qualifier-phrases.js';
+import type { Qualifier } from '../../core/attestation/corpus/corpus.model.js';
+import { QUALIFIER_PHRASES } from '../../core/attestation/corpus/qualifier-phrases.js';
 
 export interface QualifierMapping {
   qualifier: Qualifier;

@@ -2,7 +2,7 @@
  * Intermediate records the source readers produce and the mergers consume. They are not
  * shipped: the writer turns the merged result into `CorpusArtist` / `CorpusWork`.
  */
-import type { Claim, Qualifier, SourceTag } from '../../core/attestation/corpus.model.js';
+import type { Claim, Qualifier, SourceTag } from '../../core/attestation/corpus/corpus.model.js';
 
 export type SourceName = 'tate' | 'wikidata' | 'nga' | 'cmoa';
 

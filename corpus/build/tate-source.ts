@@ -3,7 +3,7 @@
  * `tate_artists.csv`.
  */
 import { join } from 'node:path';
-import type { Claim } from '../../core/attestation/corpus.model.js';
+import type { Claim } from '../../core/attestation/corpus/corpus.model.js';
 import { attributionSentence, claim } from './claims.js';
 import { readCsvRecords } from './csv.js';
 import { isNonPersonName, naturalOrder } from './names.js';

@@ -4,7 +4,7 @@
  * "cmoa:cmoa:parties/<guid>") links the label to a museum's artist record.
  */
 import { join } from 'node:path';
-import { foldText } from '../../core/attestation/normalise.js';
+import { foldText } from '../../core/attestation/matching/normalise.js';
 import { attributionSentence, claim } from './claims.js';
 import { readNdjson } from './ndjson.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';

@@ -11,8 +11,8 @@
  * several sources is one claim per source. No `import:kb` attribution is added to a museum
  * work: the museum's own attribution, with its qualifier, governs (Wikidata has none).
  */
-import type { Attribution, CorpusWork } from '../../core/attestation/corpus.model.js';
-import { normaliseTitle } from '../../core/attestation/normalise.js';
+import type { Attribution, CorpusWork } from '../../core/attestation/corpus/corpus.model.js';
+import { normaliseTitle } from '../../core/attestation/matching/normalise.js';
 import type { ArtistMergeResult } from './artist-merge.js';
 import type { SourceWork } from './source.model.js';
 

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus-provider.js';
-import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
-import type { LineError, OperatorLine } from '../../core/attestation/operator-validation.js';
+import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
+import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
+import type { LineError, OperatorLine } from '../../core/attestation/operator-research/operator-validation.js';
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
 import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
 import { validationError } from '../../core/shared/errors.js';

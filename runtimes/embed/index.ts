@@ -1,6 +1,6 @@
 export { createVerifier, type Verifier, type VerifierOptions, type VerifyBatchResult } from './create-verifier.js';
 export type { BatchItemError, BatchItemResult } from '../../core/attestation/use-cases/verify-batch.js';
-export type { CoverageQuery } from '../../core/attestation/coverage.js';
+export type { CoverageQuery } from '../../core/attestation/corpus/coverage.js';
 export type {
   Attestation,
   CoverageManifest,
@@ -10,5 +10,5 @@ export type {
   Verdict,
   VerificationResponse,
   VerifyInput,
-} from '../../core/attestation/verification.model.js';
+} from '../../core/attestation/verdict/verification.model.js';
 export { DomainError } from '../../core/shared/errors.js';

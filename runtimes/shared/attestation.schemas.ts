@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus.model.js';
+import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verification.model.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
-import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/coverage.js';
+import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
 import { PageQuerySchema } from './knowledge.schemas.js';

@@ -1,5 +1,5 @@
-import type { CoverageQuery } from '../../core/attestation/coverage.js';
-import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verification.model.js';
+import type { CoverageQuery } from '../../core/attestation/corpus/coverage.js';
+import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
 import { createVerifier, type VerifierOptions, type VerifyBatchResult } from '../embed/create-verifier.js';
 import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/attestation.schemas.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verification.model.js';
+import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
 import { MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
 import type { VerifyBatchResult } from '../embed/create-verifier.js';
-import { isCoverageQuery } from '../../core/attestation/coverage.js';
+import { isCoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import {
   CoverageSchema,
   CoverageToolInputSchema,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OperatorClaim, OperatorImportBatch } from '../../core/attestation/operator-research.model.js';
+import type { OperatorClaim, OperatorImportBatch } from '../../core/attestation/operator-research/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { isDomainError } from '../../core/shared/errors.js';
 import { MemoryOperatorResearchStore } from '../../adapters/memory/memory-operator-research.store.js';

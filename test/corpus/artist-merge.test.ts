@@ -13,7 +13,7 @@ import {
 import { ngaDeath } from '../../corpus/build/nga-source.js';
 import type { SourceArtist } from '../../corpus/build/source.model.js';
 import { tateDeathBasis } from '../../corpus/build/tate-source.js';
-import { normaliseName } from '../../core/attestation/normalise.js';
+import { normaliseName } from '../../core/attestation/matching/normalise.js';
 
 const MAX = 1955;
 

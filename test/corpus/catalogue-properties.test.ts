@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../../core/attestation/corpus-index.js';
-import type { CorpusArtist, CorpusSnapshot, CorpusWork } from '../../core/attestation/corpus.model.js';
-import { evaluate, matchArtists } from '../../core/attestation/evaluate.js';
+import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
+import type { CorpusArtist, CorpusSnapshot, CorpusWork } from '../../core/attestation/corpus/corpus.model.js';
+import { evaluate, matchArtists } from '../../core/attestation/verdict/evaluate.js';
 import { parseArtistLine } from '../../core/attestation/matching/artist-line.js';
 import { CLAIM_PHRASES } from '../../core/attestation/matching/claimed-qualifier.js';
-import { normaliseName } from '../../core/attestation/normalise.js';
+import { normaliseName } from '../../core/attestation/matching/normalise.js';
 
 /** Properties of catalogue forms over the whole shipped corpus (fast-check). */
 let snapshot: CorpusSnapshot;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorpusLoadError, loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
 import { decodeWork, encodeWork } from '../../adapters/corpus/corpus-format.js';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
-import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus.model.js';
+import type { CorpusArtist, CorpusWork } from '../../core/attestation/corpus/corpus.model.js';
 
 const turner: CorpusArtist = {
   artist_id: 'art_e148de98a8',

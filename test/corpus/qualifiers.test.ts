@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cmoaRoleQualifier, ngaQualifier, qualifierPhrase, tateDisplay, tateRoleQualifier } from '../../corpus/build/qualifiers.js';
-import { QUALIFIERS } from '../../core/attestation/corpus.model.js';
+import { QUALIFIERS } from '../../core/attestation/corpus/corpus.model.js';
 
 describe('Tate roles', () => {
   it.each([

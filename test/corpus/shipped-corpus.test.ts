@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultCorpusDir, loadCorpusSnapshot, readCorpusManifest, type CorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
-import { SOURCE_TAGS, type CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { normaliseName } from '../../core/attestation/normalise.js';
+import { SOURCE_TAGS, type CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { normaliseName } from '../../core/attestation/matching/normalise.js';
 
 /** Invariants of the corpus the service ships with (corpus/data). */
 describe('shipped corpus', () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../../core/attestation/corpus-index.js';
-import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { evaluate, matchArtists } from '../../core/attestation/evaluate.js';
+import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
+import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { evaluate, matchArtists } from '../../core/attestation/verdict/evaluate.js';
 import { parseArtistLine } from '../../core/attestation/matching/artist-line.js';
-import { normaliseName, normaliseTitle } from '../../core/attestation/normalise.js';
+import { normaliseName, normaliseTitle } from '../../core/attestation/matching/normalise.js';
 
 /** Properties of the verdict rules over the whole shipped corpus (fast-check). */
 let snapshot: CorpusSnapshot;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { createVerifier } from '../../runtimes/embed/index.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../../core/attestation/corpus-index.js';
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { CATALOGUE_FORMS, type CatalogueCase, DEFAULT_CATALOGUE_CASES, sampleCatalogueCases } from '../../corpus/build/eval-catalogue-sample.js';
 import { readCases } from '../../corpus/build/eval-run.js';
 import { accuracyByForm, formatFormTable, formatReport, runEvaluation } from '../../corpus/build/evaluation.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusIndex } from '../../core/attestation/corpus-index.js';
+import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
 import { DEFAULT_SOURCES } from '../../corpus/build/build-corpus.js';
 import { DEFAULT_CASES, readCases } from '../../corpus/build/eval-run.js';
 import { sampleCases, type EvalCase } from '../../corpus/build/eval-sample.js';

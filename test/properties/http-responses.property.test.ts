@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
-import { VERDICTS } from '../../core/attestation/verification.model.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { VERDICTS } from '../../core/attestation/verdict/verification.model.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { httpCorpus } from '../support/http-corpus.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot, CorpusWork } from '../../core/attestation/corpus.model.js';
+import type { CorpusSnapshot, CorpusWork } from '../../core/attestation/corpus/corpus.model.js';
 import { httpCorpus } from './http-corpus.js';
 
 const TATE = 'https://www.tate.org.uk/art/artworks/';

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 
 const TATE = 'https://www.tate.org.uk/art/artworks/';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
-import type { CorpusSnapshot } from '../../core/attestation/corpus.model.js';
+import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { createPostgresDatabase, postgresCluster } from './postgres.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';

@@ -1,5 +1,5 @@
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import type { OperatorImportBatch } from '../../core/attestation/operator-research.model.js';
+import type { OperatorImportBatch } from '../../core/attestation/operator-research/operator-research.model.js';
 
 let seq = 0;
 

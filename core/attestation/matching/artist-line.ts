@@ -13,8 +13,8 @@
  * that "Sir George Howland Beaumont, Bt" or "the Elder" stay part of a name where the corpus
  * has them. Pure: no corpus knowledge here.
  */
-import type { Qualifier } from '../corpus.model.js';
-import type { ParsedDates } from '../verification.model.js';
+import type { Qualifier } from '../corpus/corpus.model.js';
+import type { ParsedDates } from '../verdict/verification.model.js';
 import { readClaimedQualifier } from './claimed-qualifier.js';
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
 

@@ -6,7 +6,7 @@
  * exactly is ever a match (the matcher looks the keys up; nothing fuzzy here). Quotes need no
  * form of their own: the title key folds them away (normaliseTitle).
  */
-import { normaliseTitle } from '../normalise.js';
+import { normaliseTitle } from './normalise.js';
 
 export interface TitleForm {
   /** The title as read, in its written case. */

@@ -3,7 +3,7 @@
  * (the language of decree 81-255): "Attributed to John Sell Cotman", "Atelier de Richard Wilson",
  * "D'après Rembrandt". Case and accents are free; apostrophes of every kind are one.
  */
-import type { Qualifier } from '../corpus.model.js';
+import type { Qualifier } from '../corpus/corpus.model.js';
 
 /** Lower case, accents off, apostrophes as `'`, one code unit per input code unit where possible. */
 export interface LooseText {

@@ -5,7 +5,7 @@
  * and the corpus drop the same words. Generational markers (the Elder, II, Jr.) are not titles:
  * they tell people apart and are kept. Pure.
  */
-import { foldText } from '../normalise.js';
+import { foldText } from './normalise.js';
 
 /** Post-nominal letters and titles after a name (compared folded, dots and spaces removed). */
 const POST_NOMINALS = new Set([

@@ -1,6 +1,6 @@
 import { notFound } from '../../shared/errors.js';
 import type { Caller, VerificationLedger, VerificationTrace } from '../ports.js';
-import type { VerificationResponse } from '../verification.model.js';
+import type { VerificationResponse } from '../verdict/verification.model.js';
 import type { VerifyAttribution } from './verify-attribution.js';
 
 export interface ReplayResult {

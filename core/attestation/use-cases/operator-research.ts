@@ -3,10 +3,10 @@
  * revision) and keeping a running server's corpus at the store's latest revision.
  */
 import type { Clock, IdGenerator } from '../../shared/ports.js';
-import type { CorpusHolder } from '../corpus-provider.js';
-import { corpusRevision } from '../corpus-provider.js';
-import type { OperatorImport } from '../operator-research.model.js';
-import { validateOperatorLines, type LineError, type OperatorLine } from '../operator-validation.js';
+import type { CorpusHolder } from '../corpus/corpus-provider.js';
+import { corpusRevision } from '../corpus/corpus-provider.js';
+import type { OperatorImport } from '../operator-research/operator-research.model.js';
+import { validateOperatorLines, type LineError, type OperatorLine } from '../operator-research/operator-validation.js';
 import type { OperatorResearchStore } from '../ports.js';
 import type { DeliveryRequest } from '../research-orders/research-order.model.js';
 

@@ -1,9 +1,9 @@
 import { isDomainError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
-import { DISCLAIMER } from '../disclaimer.js';
-import { evaluate } from '../evaluate.js';
+import { DISCLAIMER } from '../verdict/disclaimer.js';
+import { evaluate } from '../verdict/evaluate.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../ports.js';
-import { ENGINE_ID, type VerificationResponse, type VerifyInput } from '../verification.model.js';
+import { ENGINE_ID, type VerificationResponse, type VerifyInput } from '../verdict/verification.model.js';
 
 /** Answers one subject from the current corpus, without archiving it. */
 export class AttestationEngine {

@@ -4,7 +4,7 @@
  * could not be read, or that the budget does not cover, is an error entry in its place.
  */
 import type { FieldError } from '../../shared/errors.js';
-import type { VerificationResponse, VerifyInput } from '../verification.model.js';
+import type { VerificationResponse, VerifyInput } from '../verdict/verification.model.js';
 
 /** The most subjects one batch may hold. */
 export const MAX_BATCH_SUBJECTS = 1000;

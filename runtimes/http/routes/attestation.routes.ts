@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/coverage.js';
+import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../../core/attestation/corpus/coverage.js';
 import type { Caller, CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { requireProduction } from '../../../core/attestation/caller.js';
 import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
@@ -8,7 +8,7 @@ import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail
 import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verification.model.js';
+import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verdict/verification.model.js';
 import { isDomainError, validationError } from '../../../core/shared/errors.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';

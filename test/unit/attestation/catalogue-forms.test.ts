@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusIndex, surnameForms } from '../../../core/attestation/corpus-index.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
+import { CorpusIndex, surnameForms } from '../../../core/attestation/corpus/corpus-index.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
 import { datesFit, parseArtistLine, readLifeDates } from '../../../core/attestation/matching/artist-line.js';
 import { catalogueTitleForms } from '../../../core/attestation/matching/catalogue-title.js';
 import { readClaimedQualifier } from '../../../core/attestation/matching/claimed-qualifier.js';

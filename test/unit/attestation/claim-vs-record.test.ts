@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { QUALIFIERS, type Qualifier } from '../../../core/attestation/corpus.model.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { QUALIFIERS, type Qualifier } from '../../../core/attestation/corpus/corpus.model.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
 import { CLAIM_PHRASES } from '../../../core/attestation/matching/claimed-qualifier.js';
 import { artist, attribution, work } from '../../fixtures/attestation/fixture-corpus.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceFor, sourceRank } from '../../../core/attestation/confidence.js';
-import { CLAIM_KINDS, SOURCE_TAGS, type ClaimKind, type SourceTag } from '../../../core/attestation/corpus.model.js';
+import { confidenceFor, sourceRank } from '../../../core/attestation/verdict/confidence.js';
+import { CLAIM_KINDS, SOURCE_TAGS, type ClaimKind, type SourceTag } from '../../../core/attestation/corpus/corpus.model.js';
 
 const MUSEUMS: SourceTag[] = ['import:tate', 'import:cmoa', 'import:nga'];
 const twoDecimals = (n: number): boolean => Math.round(n * 100) / 100 === n;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { buildCoverage } from '../../../core/attestation/coverage.js';
-import { normaliseName, normaliseTitle } from '../../../core/attestation/normalise.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { buildCoverage } from '../../../core/attestation/corpus/coverage.js';
+import { normaliseName, normaliseTitle } from '../../../core/attestation/matching/normalise.js';
 import { ARTISTS, WORKS, attribution, fixtureSnapshot, work } from '../../fixtures/attestation/fixture-corpus.js';
 
 const snapshot = fixtureSnapshot();

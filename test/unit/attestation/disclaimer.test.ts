@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCLAIMER } from '../../../core/attestation/disclaimer.js';
+import { DISCLAIMER } from '../../../core/attestation/verdict/disclaimer.js';
 
 describe('DISCLAIMER', () => {
   it('states the limits of a records-based answer', () => {

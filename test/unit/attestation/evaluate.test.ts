@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceFor } from '../../../core/attestation/confidence.js';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { PILLARS } from '../../../core/attestation/corpus.model.js';
-import { MAX_AMBIGUOUS_MATCHES, evaluate } from '../../../core/attestation/evaluate.js';
-import type { VerificationOutcome } from '../../../core/attestation/verification.model.js';
+import { confidenceFor } from '../../../core/attestation/verdict/confidence.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { PILLARS } from '../../../core/attestation/corpus/corpus.model.js';
+import { MAX_AMBIGUOUS_MATCHES, evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import type { VerificationOutcome } from '../../../core/attestation/verdict/verification.model.js';
 import { ARTISTS, WORKS, artist, attribution, claim, fixtureSnapshot, work } from '../../fixtures/attestation/fixture-corpus.js';
 
 const index = CorpusIndex.build(fixtureSnapshot());

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
-import { MAX_NEAR_MATCHES, NEAR_MATCH_THRESHOLD, compareNearMatches, roundScore } from '../../../core/attestation/near-match.js';
-import { TrigramDictionary, trigramsOf } from '../../../core/attestation/trigram-dictionary.js';
-import { TrigramIndex } from '../../../core/attestation/trigram-index.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import { MAX_NEAR_MATCHES, NEAR_MATCH_THRESHOLD, compareNearMatches, roundScore } from '../../../core/attestation/matching/near-match.js';
+import { TrigramDictionary, trigramsOf } from '../../../core/attestation/matching/trigram-dictionary.js';
+import { TrigramIndex } from '../../../core/attestation/matching/trigram-index.js';
 import { ARTISTS, WORKS, artist, attribution, fixtureSnapshot, work } from '../../fixtures/attestation/fixture-corpus.js';
 
 const index = CorpusIndex.build(fixtureSnapshot());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEADING_ARTICLES, foldText, normaliseName, normaliseTitle, titleKeys } from '../../../core/attestation/normalise.js';
+import { LEADING_ARTICLES, foldText, normaliseName, normaliseTitle, titleKeys } from '../../../core/attestation/matching/normalise.js';
 
 /** The folding pipeline written out plainly: the fast paths must agree with it. */
 function referenceFold(input: string): string {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus-provider.js';
-import { QUALIFIERS, type CorpusWork } from '../../../core/attestation/corpus.model.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
-import { normaliseTitle } from '../../../core/attestation/normalise.js';
+import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { QUALIFIERS, type CorpusWork } from '../../../core/attestation/corpus/corpus.model.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import { normaliseTitle } from '../../../core/attestation/matching/normalise.js';
 import { ImportOperatorResearch } from '../../../core/attestation/use-cases/operator-research.js';
 import { MemoryOperatorResearchStore } from '../../../adapters/memory/memory-operator-research.store.js';
 import { ARTISTS, fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';

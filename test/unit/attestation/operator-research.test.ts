@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus-provider.js';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
-import { operatorLayer } from '../../../core/attestation/operator-layer.js';
-import { EMPTY_OPERATOR_RESEARCH, type OperatorResearch } from '../../../core/attestation/operator-research.model.js';
-import { validateOperatorLines, type OperatorLine } from '../../../core/attestation/operator-validation.js';
-import { parseQualifier } from '../../../core/attestation/qualifier-phrases.js';
+import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import { operatorLayer } from '../../../core/attestation/operator-research/operator-layer.js';
+import { EMPTY_OPERATOR_RESEARCH, type OperatorResearch } from '../../../core/attestation/operator-research/operator-research.model.js';
+import { validateOperatorLines, type OperatorLine } from '../../../core/attestation/operator-research/operator-validation.js';
+import { parseQualifier } from '../../../core/attestation/corpus/qualifier-phrases.js';
 import { ImportOperatorResearch, OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { MemoryOperatorResearchStore } from '../../../adapters/memory/memory-operator-research.store.js';
 import { ARTISTS, WORKS, fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confidenceFor } from '../../../core/attestation/confidence.js';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { CLAIM_KINDS, type SourceTag } from '../../../core/attestation/corpus.model.js';
-import { evaluate } from '../../../core/attestation/evaluate.js';
-import { foldText, normaliseName, normaliseTitle } from '../../../core/attestation/normalise.js';
+import { confidenceFor } from '../../../core/attestation/verdict/confidence.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { CLAIM_KINDS, type SourceTag } from '../../../core/attestation/corpus/corpus.model.js';
+import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import { foldText, normaliseName, normaliseTitle } from '../../../core/attestation/matching/normalise.js';
 import { fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';
 
 const snapshot = fixtureSnapshot();

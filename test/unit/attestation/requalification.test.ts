@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QUALIFIERS, type Qualifier } from '../../../core/attestation/corpus.model.js';
-import { DECREE_81_255, suggestRequalification } from '../../../core/attestation/requalification.js';
+import { QUALIFIERS, type Qualifier } from '../../../core/attestation/corpus/corpus.model.js';
+import { DECREE_81_255, suggestRequalification } from '../../../core/attestation/verdict/requalification.js';
 
 const EXPECTED: Record<Qualifier, { article: string; fr: string; en: string }> = {
   firm: { article: 'art. 3', fr: 'par Rembrandt van Rijn', en: 'by Rembrandt van Rijn' },

@@ -3,8 +3,8 @@
  * speed is measured by `npm run bench`, never asserted in tests.
  */
 import { describe, expect, it } from 'vitest';
-import { CorpusIndex } from '../../../core/attestation/corpus-index.js';
-import { MAX_AMBIGUOUS_MATCHES, evaluate } from '../../../core/attestation/evaluate.js';
+import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
+import { MAX_AMBIGUOUS_MATCHES, evaluate } from '../../../core/attestation/verdict/evaluate.js';
 import { largeCorpus } from '../../fixtures/attestation/large-corpus.js';
 
 const { snapshot, bigArtistTitles } = largeCorpus();

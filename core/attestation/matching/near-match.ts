@@ -2,11 +2,11 @@
  * Near matches: close titles among an artist's works, close artist names across the corpus.
  * They are suggestions for the caller to try next; they never change a verdict.
  */
-import type { Lookup } from './lookup.js';
+import type { Lookup } from '../corpus/lookup.js';
 import { normaliseName, normaliseTitle } from './normalise.js';
 import { TrigramDictionary, type PreparedQuery } from './trigram-dictionary.js';
 import { TrigramIndex, type ScoredEntry } from './trigram-index.js';
-import type { NearMatch } from './verification.model.js';
+import type { NearMatch } from '../verdict/verification.model.js';
 
 /** Minimum similarity (after rounding to two decimals) of a near match. */
 export const NEAR_MATCH_THRESHOLD = 0.5;

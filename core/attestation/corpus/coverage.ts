@@ -1,9 +1,9 @@
 /** The coverage manifest: which artists the corpus covers, with how many works and claims. */
-import { checkLimit, openPosition, sealPosition } from '../shared/keyset-cursor.js';
-import type { CursorSealer } from '../shared/ports.js';
+import { checkLimit, openPosition, sealPosition } from '../../shared/keyset-cursor.js';
+import type { CursorSealer } from '../../shared/ports.js';
 import type { CorpusIndex } from './corpus-index.js';
-import { foldText, normaliseName } from './normalise.js';
-import { ENGINE_ID, type CoverageArtist, type CoverageManifest } from './verification.model.js';
+import { foldText, normaliseName } from '../matching/normalise.js';
+import { ENGINE_ID, type CoverageArtist, type CoverageManifest } from '../verdict/verification.model.js';
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -4,9 +4,9 @@
  */
 import { SOURCE_TAGS, type CorpusArtist, type CorpusSnapshot, type CorpusWork } from './corpus.model.js';
 import { layered, type Lookup } from './lookup.js';
-import { NearMatcher, type NearMatchCorpus } from './near-match.js';
-import { foldText, normaliseName, titleKeys } from './normalise.js';
-import type { NearMatch } from './verification.model.js';
+import { NearMatcher, type NearMatchCorpus } from '../matching/near-match.js';
+import { foldText, normaliseName, titleKeys } from '../matching/normalise.js';
+import type { NearMatch } from '../verdict/verification.model.js';
 
 export interface CorpusCounts {
   artists: number;

@@ -1,4 +1,4 @@
-import type { Pillar, Qualifier, SourceTag } from './corpus.model.js';
+import type { Pillar, Qualifier, SourceTag } from '../corpus/corpus.model.js';
 
 export const ENGINE_ID = 'records-attestation/v1';
 

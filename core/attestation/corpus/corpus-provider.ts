@@ -1,8 +1,8 @@
 import { CorpusIndex } from './corpus-index.js';
 import type { CorpusSnapshot } from './corpus.model.js';
-import { operatorLayer } from './operator-layer.js';
-import type { OperatorResearch } from './operator-research.model.js';
-import type { CorpusProvider, CorpusView } from './ports.js';
+import { operatorLayer } from '../operator-research/operator-layer.js';
+import type { OperatorResearch } from '../operator-research/operator-research.model.js';
+import type { CorpusProvider, CorpusView } from '../ports.js';
 
 /**
  * Holds the index the oracle answers from: the shipped corpus, built once, with the operator

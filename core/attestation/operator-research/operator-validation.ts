@@ -3,12 +3,12 @@
  * the corpus it will join. Pure: the caller reads and parses the file. Every bad line is
  * reported with its number; a file with any bad line yields no batch at all.
  */
-import { CLAIM_KINDS, PILLARS, type ClaimKind, type Pillar, type Qualifier } from './corpus.model.js';
-import type { CorpusIndex } from './corpus-index.js';
-import { foldText, normaliseName, normaliseTitle } from './normalise.js';
-import { inventoryMatches } from './evaluate.js';
+import { CLAIM_KINDS, PILLARS, type ClaimKind, type Pillar, type Qualifier } from '../corpus/corpus.model.js';
+import type { CorpusIndex } from '../corpus/corpus-index.js';
+import { foldText, normaliseName, normaliseTitle } from '../matching/normalise.js';
+import { inventoryMatches } from '../verdict/evaluate.js';
 import { OPERATOR_KINDS, type OperatorArtist, type OperatorClaim, type OperatorImportBatch, type OperatorResearch, type OperatorWork } from './operator-research.model.js';
-import { parseQualifier } from './qualifier-phrases.js';
+import { parseQualifier } from '../corpus/qualifier-phrases.js';
 
 /** A line's problem, by 1-based line number. */
 export interface LineError {

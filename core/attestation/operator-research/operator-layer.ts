@@ -2,10 +2,10 @@
  * Operator research as a layer over the shipped corpus (`CorpusIndex.extend`): the works it
  * touches, with their `operator` claims and attributions appended, the works and artists it adds.
  */
-import type { CorpusIndex, CorpusLayer } from './corpus-index.js';
-import type { Attribution, Claim, CorpusArtist, CorpusWork } from './corpus.model.js';
+import type { CorpusIndex, CorpusLayer } from '../corpus/corpus-index.js';
+import type { Attribution, Claim, CorpusArtist, CorpusWork } from '../corpus/corpus.model.js';
 import type { OperatorClaim, OperatorResearch } from './operator-research.model.js';
-import { attributionDisplay } from './qualifier-phrases.js';
+import { attributionDisplay } from '../corpus/qualifier-phrases.js';
 
 /** The claim as shown: the researcher's sentence, then who researched it and when it was applied. */
 export function operatorClaimText(claim: Pick<OperatorClaim, 'claim' | 'researcher'>, appliedAt: string | undefined): string {

@@ -3,7 +3,7 @@
  * vocabulary of French decree no. 81-255 of 3 March 1981 on the repression of fraud in
  * transactions in works of art and collectors' items. Documentary assistance only.
  */
-import type { Qualifier } from './corpus.model.js';
+import type { Qualifier } from '../corpus/corpus.model.js';
 import type { Requalification } from './verification.model.js';
 
 /** One row of the table: the bare terms (the artist's name follows them) and their article. */

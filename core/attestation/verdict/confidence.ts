@@ -9,7 +9,7 @@
  * Within a band the kind of claim sets the level: an attribution or a catalogue number is the
  * record's core statement; a research note is the least formal.
  */
-import type { ClaimKind, SourceRank, SourceTag } from './corpus.model.js';
+import type { ClaimKind, SourceRank, SourceTag } from '../corpus/corpus.model.js';
 
 const MUSEUM_TAGS: ReadonlySet<string> = new Set(['import:tate', 'import:cmoa', 'import:nga']);
 

@@ -1,6 +1,6 @@
 /** English wording of the attribution qualifiers, and reading a qualifier written either way. */
 import { QUALIFIERS, type Qualifier } from './corpus.model.js';
-import { foldText } from './normalise.js';
+import { foldText } from '../matching/normalise.js';
 
 /** The phrase put before an artist's name ("workshop of Rembrandt van Rijn"); `firm` is "by". */
 export const QUALIFIER_PHRASES: Readonly<Record<Qualifier, string>> = {

@@ -3,8 +3,8 @@
  * `svc-admin corpus import` (docs/operator-research.md). Stored apart from the shipped corpus,
  * overlaid on it at run time; each import is one revision, applied whole or not at all.
  */
-import type { ClaimKind, Pillar, Qualifier } from './corpus.model.js';
-import type { OrderDelivery } from './research-orders/research-order.model.js';
+import type { ClaimKind, Pillar, Qualifier } from '../corpus/corpus.model.js';
+import type { OrderDelivery } from '../research-orders/research-order.model.js';
 
 /** An artist an import added (not in the shipped corpus); public domain by the coverage rule. */
 export interface OperatorArtist {

@@ -39,12 +39,12 @@ import {
   type CorpusWork,
   type Pillar,
   type SourceRank,
-} from './corpus.model.js';
-import type { CorpusIndex } from './corpus-index.js';
+} from '../corpus/corpus.model.js';
+import type { CorpusIndex } from '../corpus/corpus-index.js';
 import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
-import { type ArtistLine, datesFit, parseArtistLine } from './matching/artist-line.js';
-import { catalogueTitleForms } from './matching/catalogue-title.js';
-import { foldText, normaliseName } from './normalise.js';
+import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
+import { catalogueTitleForms } from '../matching/catalogue-title.js';
+import { foldText, normaliseName } from '../matching/normalise.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
 import type { Attestation, NearMatch, ParsedSubject, VerificationOutcome, VerifyInput } from './verification.model.js';
 

@@ -15,7 +15,7 @@
  * | qualified, article c      | attested, record's firmer term shown | c = r: attested; c > r (more careful): attested, record's firmer term shown; c < r: contradicted, record's term | contradicted, record's term |
  * | formerly attributed to    | contradicted, art. 3 term     | contradicted, record's term                  | attested                       |
  */
-import type { Qualifier } from './corpus.model.js';
+import type { Qualifier } from '../corpus/corpus.model.js';
 
 /** The decree article a qualifier falls under, as a rank: 3 is the strongest guarantee. */
 export const GUARANTEE: Readonly<Record<Exclude<Qualifier, 'formerly_attributed_to'>, number>> = {
