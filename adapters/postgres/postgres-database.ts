@@ -1,3 +1,4 @@
+import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
@@ -78,15 +79,18 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   pool.on('error', () => {});
   const capabilities = postgresCapabilities();
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation) });
+  const archiveWriter = kyselyArchiveWriter(db);
   return {
     db,
     capabilities,
+    archiveWriter,
     async ping() {
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;
     },
     poolUse: () => ({ max: pool.options.max, busy: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      await archiveWriter.close();
       await db.destroy();
     },
   };

@@ -1,4 +1,5 @@
 import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
+import type { ArchiveWriter } from './archive-writer.js';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
@@ -223,6 +224,8 @@ export interface SqlCapabilities {
 export interface SqlDatabase {
   db: Kysely<Database>;
   capabilities: SqlCapabilities;
+  /** Writes the verification archive and its meter (on `db`, or on a worker thread's connection). */
+  archiveWriter: ArchiveWriter;
   /** Cheap round trip for readiness checks; resolves to a short description. */
   ping(): Promise<string>;
   /** Connections of the pool now (SQLite: its one connection, never busy between statements). */

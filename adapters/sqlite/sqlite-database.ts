@@ -6,6 +6,8 @@ import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js'
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { kyselyArchiveWriter } from '../sql/archive-writer.js';
+import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
@@ -51,9 +53,16 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   native.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
+  // A file's archive is written by a worker thread on its own connection (WAL lets the main
+  // connection read meanwhile); a database in memory exists on this connection only.
+  const archiveWriter =
+    options.filename === ':memory:'
+      ? kyselyArchiveWriter(db)
+      : new SqliteArchiveWriter({ filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 }, isSqliteUniqueViolation);
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,
+    archiveWriter,
     async ping() {
       native.prepare('select 1').get();
       return 'ok (sqlite)';
@@ -61,6 +70,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
     // One synchronous connection: no statement runs while this is read.
     poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {
+      await archiveWriter.close();
       await db.destroy();
     },
   };

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SqlDatabase } from '../../adapters/sql/database.js';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import type { ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import { LruApiKeyStore } from '../../adapters/cache/lru-api-key.store.js';
 import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js';
@@ -8,6 +13,8 @@ import { SqlApiKeyStore } from '../../adapters/sql/sql-api-key.store.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
 import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 import { aTrace } from '../support/verification-trace-mother.js';
+
+const opened: SqlDatabase[] = [];
 
 interface Adapter {
   name: string;
@@ -22,11 +29,23 @@ const ADAPTERS: Adapter[] = [
     name: dialect.name,
     make: async () => {
       const database = await dialect.open();
-      return { keys: new SqlApiKeyStore(database.db), ledger: new SqlVerificationLedger(database.db) };
+      return { keys: new SqlApiKeyStore(database.db), ledger: new SqlVerificationLedger(database.db, database.archiveWriter) };
     },
   })),
+  // A SQLite file: the archive is written by a worker thread on a connection of its own.
+  {
+    name: 'sqlite-file',
+    make: async () => {
+      const database = await openSqliteDatabase({ filename: join(mkdtempSync(join(tmpdir(), 'ledger-')), 'svc.db') });
+      opened.push(database);
+      return { keys: new SqlApiKeyStore(database.db), ledger: new SqlVerificationLedger(database.db, database.archiveWriter) };
+    },
+  },
 ];
 const selected = selectAdapters(ADAPTERS);
+afterAll(async () => {
+  await Promise.all(opened.map((d) => d.close()));
+});
 
 
 for (const adapter of selected) {

@@ -10,6 +10,7 @@ import type { VerifyAttribution } from '../../../core/attestation/use-cases/veri
 import { MAX_BATCH_SUBJECTS, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerifyInput } from '../../../core/attestation/verdict/verification.model.js';
 import { isDomainError, validationError } from '../../../core/shared/errors.js';
+import { jsonText } from '../../../core/shared/json-text.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { Clock } from '../../../core/shared/ports.js';
@@ -131,7 +132,9 @@ export function attestationRoutes(deps: AttestationRouteDeps): RouteSpec[] {
         const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
         useRequestId(ctx, response.request_id);
         deps.onVerdict?.(response.verdict, caller.tier);
-        ctx.body = response;
+        // The archive's text of the response, not a second serialisation: the same bytes.
+        ctx.type = 'json';
+        ctx.body = jsonText(response);
       },
     }),
     defineRoute({

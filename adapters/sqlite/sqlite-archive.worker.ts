@@ -1,0 +1,59 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { type ArchiveRow, meterIncrements } from '../sql/archive-writer.js';
+
+/**
+ * Runs in a worker thread (see sqlite-archive-writer.ts): the archive's writer on a SQLite
+ * connection of its own, so that the insert, the meter and the commit (the WAL write) cost the
+ * event loop nothing. Each message is one batch, written in one transaction; the reply says it
+ * committed, or carries the error's code and message.
+ */
+export interface ArchiveWorkerData {
+  filename: string;
+  busyTimeoutMs: number;
+}
+
+export interface ArchiveBatch {
+  id: number;
+  rows: ArchiveRow[];
+}
+
+export type ArchiveReply = { id: number; ok: true } | { id: number; ok: false; code: string | undefined; message: string };
+
+const { filename, busyTimeoutMs } = workerData as ArchiveWorkerData;
+const db = new BetterSqlite3(filename);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+
+const insert = db.prepare(
+  'insert into verification_archive (request_id, served_at, tier, key_id, request_json, response_json) values (?, ?, ?, ?, ?, ?)',
+);
+const meter = db.prepare(
+  'insert into verification_usage (meter_id, month, served_calls) values (?, ?, ?) ' +
+    'on conflict (meter_id, month) do update set served_calls = verification_usage.served_calls + excluded.served_calls',
+);
+// `immediate`: the write lock is taken first, so a busy database waits here (busy_timeout)
+// instead of failing the transaction midway.
+const writeAll = db.transaction((rows: ArchiveRow[]) => {
+  for (const r of rows) insert.run(r.request_id, r.served_at, r.tier, r.key_id, r.request_json, r.response_json);
+  for (const m of meterIncrements(rows)) meter.run(m.meter_id, m.month, m.served_calls);
+});
+
+const port = parentPort!;
+port.on('message', (batch: ArchiveBatch | 'close') => {
+  if (batch === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  let reply: ArchiveReply;
+  try {
+    writeAll.immediate(batch.rows);
+    reply = { id: batch.id, ok: true };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    reply = { id: batch.id, ok: false, code: typeof e.code === 'string' ? e.code : undefined, message: String(e.message ?? err) };
+  }
+  port.postMessage(reply);
+});
