@@ -9,7 +9,7 @@ import { withStatementCache } from './sqlite-statement-cache.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
-import { SqliteKnowledgeStore } from './sqlite-knowledge.store.js';
+import { sqliteKnowledgeIndex } from './sqlite-knowledge.store.js';
 
 
 /** SQLite's own migration steps, run with the shared ones. */
@@ -37,7 +37,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   isUniqueViolation: isSqliteUniqueViolation,
   isTransient: isTransientSqliteError,
   callSearch: sqliteCallSearch,
-  knowledgeStore: (db) => new SqliteKnowledgeStore(db),
+  knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
 };
 
