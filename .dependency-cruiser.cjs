@@ -63,6 +63,15 @@ module.exports = {
       to: { path: ['^dist/runtimes/shared/composition/', '^dist/runtimes/http/(container|http-deps)\\.js$', '^dist/adapters/(sql|sqlite|postgres)/'], reachable: true },
     },
     {
+      name: 'document-formats-in-the-text-extractor',
+      severity: 'error',
+      comment:
+        'A document format is read in one place, behind the TextExtractor port (docs/decisions/0022): ' +
+        'the HTML parser in adapters/node/html-text, the PDF reader in its worker thread.',
+      from: { pathNot: '^dist/adapters/node/(html-text|pdf-text\\.worker)\\.js$' },
+      to: { path: 'node_modules/(htmlparser2|unpdf)/' },
+    },
+    {
       name: 'adapters-not-runtimes',
       severity: 'error',
       comment: 'Adapters implement ports; they do not know the runtimes that wire them.',

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeContentType } from '../../core/knowledge/knowledge.model.js';
 import type { ContentDigest, TextExtractor } from '../../core/knowledge/ports.js';
+import { htmlText } from './html-text.js';
 import type { PdfWorkerReply } from './pdf-text.worker.js';
 
 export const sha256Digest: ContentDigest = {
@@ -43,19 +44,22 @@ function workerEntry(): { file: URL | string; eval: boolean } {
 }
 
 /**
- * Text of an uploaded document. PDFs are parsed by unpdf (PDF.js) in a worker thread, never on
- * the event loop, bounded in time, heap and text; a document over a bound fails with a readable
- * reason. Every other accepted type is UTF-8 text, at most `maxTextBytes` of it.
+ * Text of an uploaded document, for every accepted type: the one `TextExtractor`. PDFs are
+ * parsed by unpdf (PDF.js) in a worker thread, never on the event loop, bounded in time, heap
+ * and text; HTML by htmlparser2 to its visible text (`htmlText`), bounded in text; the other
+ * types are UTF-8 text as they are. A document over a bound fails with a readable reason.
  */
 export class BoundedTextExtractor implements TextExtractor {
   constructor(private readonly limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS) {}
 
   async extract(contentType: KnowledgeContentType, content: Uint8Array): Promise<string> {
-    if (contentType !== 'application/pdf') {
-      if (content.byteLength > this.limits.maxTextBytes) throw this.overText();
-      return new TextDecoder('utf-8', { fatal: true }).decode(content);
-    }
-    return this.pdfText(content);
+    if (contentType === 'application/pdf') return this.pdfText(content);
+    if (content.byteLength > this.limits.maxTextBytes) throw this.overText();
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+    if (contentType !== 'text/html') return text;
+    const visible = htmlText(text, this.limits.maxTextBytes);
+    if (visible.truncated) throw this.overText();
+    return visible.text;
   }
 
   private overText(): ExtractionLimitExceeded {

@@ -8,17 +8,17 @@ import * as m0002search from './migrations/0002-tenancy-calls-search.js';
 import * as m0004search from './migrations/0004-knowledge-search.js';
 import * as m0009postings from './migrations/0009-knowledge-postings.js';
 import { PostgresCallSearch } from './postgres-call-search.js';
-import { PostgresKnowledgeStore } from './postgres-knowledge.store.js';
+import { PostgresKnowledgeIndex } from './postgres-knowledge.store.js';
 
 /** PostgreSQL's own migration steps, run with the shared ones (named to sort right after them). */
 const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search, '0009-knowledge-postings': m0009postings };
 
-/** One set per open database: the calls search keeps that database's word statistics. */
+/** One set per open database: the calls search keeps that database's word statistics, the knowledge index its vacuum count. */
 export const postgresCapabilities = (): SqlCapabilities => ({
   isUniqueViolation: isPostgresUniqueViolation,
   isTransient: isTransientPostgresError,
   callSearch: new PostgresCallSearch(),
-  knowledgeStore: (db) => new PostgresKnowledgeStore(db),
+  knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
 });
 

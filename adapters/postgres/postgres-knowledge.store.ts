@@ -2,8 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { Database } from '../sql/database.js';
-import { SqlKnowledgeStore } from '../sql/sql-knowledge.store.js';
+import type { Database, SqlKnowledgeIndex } from '../sql/database.js';
 import { chunkPostings, termRange } from './knowledge-postings.js';
 
 /**
@@ -23,14 +22,14 @@ const B = 0.75;
 const VACUUM_EVERY_POSTINGS = 100_000;
 
 /**
- * Knowledge documents in PostgreSQL, searched by BM25 over an inverted index the adapter keeps
+ * The knowledge index in PostgreSQL: BM25 over an inverted index the adapter keeps
  * (migration 0009-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
  * word, chunk) with the word's count and the chunk's length, `knowledge_stats` each tenant's
  * chunk and word totals. A search reads its words' posting lists by key and nothing else until
- * the top chunks are known, so it costs by those lists' lengths, and ranks as the SQLite store
+ * the top chunks are known, so it costs by those lists' lengths, and ranks as the SQLite index
  * does (the same formula and constants; statistics per tenant, where FTS5's span the table).
  */
-export class PostgresKnowledgeStore extends SqlKnowledgeStore {
+export class PostgresKnowledgeIndex implements SqlKnowledgeIndex {
   private postingsSinceVacuum = 0;
 
   /**
@@ -41,7 +40,7 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
    * The item row is locked first (the main query reads it), then the tenant's statistics row,
    * the order `unindex` keeps too.
    */
-  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
+  async markIndexed(db: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[]): Promise<boolean> {
     const indexed = chunks.map((c) => ({ chunk_index: c.chunk_index, ...chunkPostings(c.text) }));
     const postings = indexed.flatMap((c) => c.terms.map((term, i) => ({ chunk_index: c.chunk_index, term, tf: c.tfs[i] })));
     const { rows } = await sql<{ updated: number }>`
@@ -81,9 +80,9 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
           AS v(event_id, owner_kind, owner_id, type, created_at, payload)
         WHERE EXISTS (SELECT 1 FROM item)
       )
-      SELECT count(*)::int AS updated FROM item`.execute(this.db);
+      SELECT count(*)::int AS updated FROM item`.execute(db);
     if (rows[0]?.updated !== 1) return false;
-    await this.vacuumAfter(postings.length);
+    await this.vacuumAfter(db, postings.length);
     return true;
   }
 
@@ -92,15 +91,15 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
    * vacuum holds the table). A failure here (a timeout on a huge table) is left to autovacuum:
    * the postings are written, only their pages are not marked visible yet.
    */
-  private async vacuumAfter(written: number): Promise<void> {
+  private async vacuumAfter(db: Kysely<Database>, written: number): Promise<void> {
     this.postingsSinceVacuum += written;
     if (this.postingsSinceVacuum < VACUUM_EVERY_POSTINGS) return;
     this.postingsSinceVacuum = 0;
-    await sql`VACUUM (SKIP_LOCKED) knowledge_postings`.execute(this.db).catch(() => undefined);
+    await sql`VACUUM (SKIP_LOCKED) knowledge_postings`.execute(db).catch(() => undefined);
   }
 
   /** Inside `delete`'s transaction: locks the item row first, as `markIndexed` does, then the statistics. */
-  protected async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {
+  async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {
     await sql`
       WITH item AS (
         SELECT 1 FROM knowledge_items WHERE tenant_id = ${tenantId} AND item_id = ${itemId} FOR UPDATE
@@ -115,7 +114,7 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
       SELECT count(*) FROM item`.execute(trx);
   }
 
-  async search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
+  async search(db: Kysely<Database>, tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
     if (terms.length === 0) return [];
     // Per query word: its idf, from the number of chunks holding it (n, a count over its key
     // range, computed once: an init plan), then its postings read by that range (a prefix's
@@ -151,7 +150,7 @@ export class PostgresKnowledgeStore extends SqlKnowledgeStore {
         JOIN knowledge_chunks AS c ON c.chunk_seq = top.chunk_seq
         JOIN knowledge_items AS i ON i.tenant_id = c.tenant_id AND i.item_id = c.item_id
       ORDER BY top.score DESC, c.item_id, c.chunk_index
-      LIMIT ${limit}`.execute(this.db);
+      LIMIT ${limit}`.execute(db);
     return rows.map((r) => ({ item_id: r.item_id, title: r.title, chunk_index: Number(r.chunk_index), text: r.text, score: Math.round(Number(r.score) * 1e6) / 1e6 }));
   }
 }

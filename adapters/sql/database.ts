@@ -1,7 +1,8 @@
 import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
 import type { ArchiveWriter } from './archive-writer.js';
 import type { SearchTerm } from '../../core/calls/call.model.js';
-import type { KnowledgeStore } from '../../core/knowledge/ports.js';
+import type { OutboxEvent } from '../../core/events/event.model.js';
+import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
 import type { ResearchOrderTables } from './research-order.tables.js';
 import type { WebhookTables } from './webhook.tables.js';
@@ -194,6 +195,23 @@ export interface SqlCallTextSearch {
 }
 
 /**
+ * The knowledge store's full-text index over the chunks of its documents, as each dialect keeps
+ * it (SQLite: FTS5; PostgreSQL: BM25 over posting lists, ADR 0019). `SqlKnowledgeStore` holds
+ * the documents and composes the dialect's index, as `SqlCallRepository` composes `callSearch`.
+ */
+export interface SqlKnowledgeIndex {
+  /**
+   * Marks the item indexed and replaces its chunks and their index entries, with `events` into
+   * the outbox, as one atomic change and only while the item exists; false when it does not.
+   */
+  markIndexed(db: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[]): Promise<boolean>;
+  /** Removes the item's chunks and their index entries, inside the caller's transaction (the item's delete). */
+  unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
+  /** The tenant's best chunks for any of the terms, best first (BM25). */
+  search(db: Kysely<Database>, tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
+}
+
+/**
  * What differs between SQL databases, declared by each dialect adapter and composed into the
  * shared stores: nothing above the adapters asks which database runs.
  */
@@ -210,8 +228,8 @@ export interface SqlCapabilities {
    */
   isTransient(err: unknown): boolean;
   callSearch: SqlCallTextSearch;
-  /** Knowledge documents with the dialect's own full-text index over their chunks. */
-  knowledgeStore(db: Kysely<Database>): KnowledgeStore;
+  /** The full-text index over knowledge chunks that `SqlKnowledgeStore` composes. */
+  knowledgeIndex: SqlKnowledgeIndex;
   /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one

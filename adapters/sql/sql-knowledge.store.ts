@@ -3,7 +3,7 @@ import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, ItemStatus } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { Database, KnowledgeItemsTable } from './database.js';
+import type { Database, KnowledgeItemsTable, SqlKnowledgeIndex } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 import { conflictOnDuplicate } from './unique-violation.js';
 
@@ -25,16 +25,23 @@ const fromRow = (r: Omit<KnowledgeItemsTable, 'content'> & { content?: Uint8Arra
 });
 
 /**
- * Knowledge documents over any Kysely dialect; each dialect brings its full-text index over
- * the chunks (`markIndexed`, `unindex`, `search`), written atomically with the item.
+ * Knowledge documents over any Kysely dialect, composed with the dialect's full-text index
+ * over their chunks (`SqlCapabilities.knowledgeIndex`): the index is written atomically with
+ * the item (`markIndexed`) and leaves with it (`delete`).
  */
-export abstract class SqlKnowledgeStore implements KnowledgeStore {
-  constructor(protected readonly db: Kysely<Database>) {}
+export class SqlKnowledgeStore implements KnowledgeStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly index: SqlKnowledgeIndex,
+  ) {}
 
-  /** Removes the item's chunks and their index entries (inside `delete`'s transaction). */
-  protected abstract unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
-  abstract markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events?: readonly OutboxEvent[]): Promise<boolean>;
-  abstract search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
+  markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
+    return this.index.markIndexed(this.db, tenantId, itemId, chunks, indexedAt, events);
+  }
+
+  search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
+    return this.index.search(this.db, tenantId, terms, limit);
+  }
 
   async insert(doc: KnowledgeDocument): Promise<void> {
     await conflictOnDuplicate(this.db.insertInto('knowledge_items').values({ ...doc, content: doc.content }).execute(), () => `Knowledge item ${doc.item_id} exists already.`);
@@ -60,7 +67,7 @@ export abstract class SqlKnowledgeStore implements KnowledgeStore {
 
   async delete(tenantId: string, itemId: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      await this.unindex(trx, tenantId, itemId);
+      await this.index.unindex(trx, tenantId, itemId);
       const r = await trx.deleteFrom('knowledge_items').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
       return Number(r.numDeletedRows) === 1;
     });

@@ -11,7 +11,7 @@ import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
-import { SqliteKnowledgeStore } from './sqlite-knowledge.store.js';
+import { sqliteKnowledgeIndex } from './sqlite-knowledge.store.js';
 
 
 /** SQLite's own migration steps, run with the shared ones. */
@@ -39,7 +39,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   isUniqueViolation: isSqliteUniqueViolation,
   isTransient: isTransientSqliteError,
   callSearch: sqliteCallSearch,
-  knowledgeStore: (db) => new SqliteKnowledgeStore(db),
+  knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
 };
 

@@ -26,6 +26,18 @@ export function parseSearchQuery(q: string | undefined): SearchTerm[] {
   if (q.length > SEARCH_QUERY_MAX_LENGTH) {
     throw validationError(`q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`, [{ path: 'q', message: `must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` }]);
   }
+  const terms = searchTermsOf(q);
+  if (terms.length > SEARCH_MAX_TERMS) {
+    throw validationError(`q may hold at most ${SEARCH_MAX_TERMS} words.`, [{ path: 'q', message: `must hold at most ${SEARCH_MAX_TERMS} words` }]);
+  }
+  return terms;
+}
+
+/**
+ * The words of a query, without the size limits: for a caller whose schema checks those
+ * (the call list's wire schema reports them with the other bad fields).
+ */
+export function searchTermsOf(q: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   const seen = new Set<string>();
   for (const match of q.matchAll(WORD)) {
@@ -40,9 +52,6 @@ export function parseSearchQuery(q: string | undefined): SearchTerm[] {
         terms.push(term);
       }
     });
-  }
-  if (terms.length > SEARCH_MAX_TERMS) {
-    throw validationError(`q may hold at most ${SEARCH_MAX_TERMS} words.`, [{ path: 'q', message: `must hold at most ${SEARCH_MAX_TERMS} words` }]);
   }
   return terms;
 }

@@ -66,21 +66,3 @@ export function splitIntoChunks(text: string, target = CHUNK_TARGET, overlap = C
   flush();
   return chunks.map((t, i) => ({ chunk_index: i, text: t }));
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Visible text of an HTML document: scripts, styles and tags dropped, blocks as paragraphs. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<\/?(p|div|section|article|h[1-6]|li|ul|ol|tr|table|br|hr|blockquote|pre|header|footer)\b[^>]*>/gi, '\n\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    });
-}

@@ -68,7 +68,12 @@ export interface SyncRunStore {
   claimable(now: string, limit: number): Promise<{ tenant_id: string; sync_id: string }[]>;
 }
 
-/** Plain text of a document; throws (any error) when the content cannot be read. */
+/**
+ * The plain text of a document, for every accepted type (the only place a format is read: PDF
+ * parsed, HTML reduced to its visible text with block elements as paragraph breaks, the other
+ * types decoded as UTF-8), ready for chunking. Rejects (any error, its message the readable
+ * reason) when the content cannot be read or yields more text than the adapter's bound.
+ */
 export interface TextExtractor {
   extract(contentType: KnowledgeContentType, content: Uint8Array): Promise<string>;
 }

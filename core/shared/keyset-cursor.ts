@@ -19,6 +19,12 @@ export interface PageQuery {
   cursor?: string;
 }
 
+/** A page request already in range (a runtime's schema checked and defaulted the limit). */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
 /** The types of a position's parts, in order. */
 export type PositionShape = readonly ('string' | 'number')[];
 /** A position of that shape: strings and numbers. */
@@ -72,9 +78,8 @@ export interface Keyset<Row, S extends PositionShape> {
 }
 
 /**
- * One page of a keyset-ordered list: checks the limit, opens the cursor (a 400 when it is not
- * one this query issued), fetches one row more than asked (it tells whether another page
- * exists without a count) and seals the position of the page's last row as the next cursor.
+ * One page of a keyset-ordered list: checks the limit, then as `pageOf`. For the lists whose
+ * runtimes pass the limit as they received it.
  */
 export async function paginate<Row, S extends PositionShape>(
   sealer: CursorSealer,
@@ -82,10 +87,24 @@ export async function paginate<Row, S extends PositionShape>(
   query: PageQuery,
   fetch: (after: PositionOf<S> | null, limit: number) => Promise<Row[]>,
 ): Promise<Page<Row>> {
-  const limit = checkLimit(query.limit);
+  return pageOf(sealer, keyset, { limit: checkLimit(query.limit), cursor: query.cursor }, fetch);
+}
+
+/**
+ * One page of a keyset-ordered list whose limit is already in range: opens the cursor (a 400
+ * when it is not one this query issued), fetches one row more than asked (it tells whether
+ * another page exists without a count) and seals the position of the page's last row as the
+ * next cursor.
+ */
+export async function pageOf<Row, S extends PositionShape>(
+  sealer: CursorSealer,
+  keyset: Keyset<Row, S>,
+  { limit, cursor }: PageRequest,
+  fetch: (after: PositionOf<S> | null, limit: number) => Promise<Row[]>,
+): Promise<Page<Row>> {
   let after: PositionOf<S> | null = null;
-  if (query.cursor !== undefined) {
-    after = openPosition(sealer, query.cursor, keyset.context, keyset.shape);
+  if (cursor !== undefined) {
+    after = openPosition(sealer, cursor, keyset.context, keyset.shape);
     if (keyset.accepts && !keyset.accepts(after)) throw invalidCursor();
   }
   const rows = await fetch(after, limit + 1);

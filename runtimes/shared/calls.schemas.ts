@@ -8,7 +8,9 @@ import {
 } from '../../core/calls/call.model.js';
 import { CURSOR_MAX_LENGTH, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { LIMITS } from '../../core/calls/new-call.js';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
+import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
+import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/calls/search-query.js';
+import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
 import { onType } from './field-errors.js';
 
 /**
@@ -91,13 +93,28 @@ export const CallParamsSchema = TenantParamsSchema.extend({
   call_id: z.string().meta({ description: 'The call.' }),
 });
 
+const LIMIT_MESSAGE = `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`;
+
+/** A query-string instant: the wire format, then the normalised UTC form core compares and stores. */
+const queryInstant = (name: string) =>
+  instant(name).transform((text, ctx) => {
+    const normalised = normaliseInstant(text);
+    if (normalised === null) ctx.addIssue({ code: 'custom', message: `${name} must be an instant between ${MIN_YEAR} and ${MAX_YEAR}` });
+    return normalised ?? text;
+  });
+
+/**
+ * The call list's query string, the one validation of its shape: every runtime that lists
+ * calls parses with it, and its output is core's `CallListQuery` (checked below), so the use
+ * case checks only the domain's rule (from before to) and the cursor's seal.
+ */
 export const CallListQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: `limit must be an integer from 1 to ${LIST_LIMIT_MAX}` })
-    .int(`limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
-    .min(1, `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
-    .max(LIST_LIMIT_MAX, `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`)
-    .optional()
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(LIST_LIMIT_MAX, LIMIT_MESSAGE)
+    .default(LIST_LIMIT_DEFAULT)
     .meta({ description: `Page size, 1 to ${LIST_LIMIT_MAX}; default ${LIST_LIMIT_DEFAULT}.` }),
   cursor: z
     .string({ error: 'cursor must be a single value' })
@@ -106,14 +123,19 @@ export const CallListQuerySchema = z.object({
     .meta({ description: 'The next_cursor of the previous page, with the same filters.' }),
   channel: ChannelSchema.optional(),
   direction: DirectionSchema.optional(),
-  from: instant('from').optional().meta({ description: 'started_at at or after this instant (inclusive).' }),
-  to: instant('to').optional().meta({ description: 'started_at before this instant (exclusive).' }),
+  from: queryInstant('from').optional().meta({ description: 'started_at at or after this instant (inclusive).' }),
+  to: queryInstant('to').optional().meta({ description: 'started_at before this instant (exclusive).' }),
   q: z
     .string({ error: 'q must be a single value' })
     .max(SEARCH_QUERY_MAX_LENGTH, `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
+    .transform((q, ctx) => {
+      const terms = searchTermsOf(q);
+      if (terms.length > SEARCH_MAX_TERMS) ctx.addIssue({ code: 'custom', message: `q must hold at most ${SEARCH_MAX_TERMS} words` });
+      return terms;
+    })
     .optional()
     .meta({
       description:
         'Free text over transcript and summary: every word must match, case and accents ignored; a trailing * matches a prefix (`rembours*`). Punctuation separates words.',
     }),
-});
+}) satisfies z.ZodType<CallListQuery>;

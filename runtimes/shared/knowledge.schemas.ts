@@ -3,7 +3,9 @@ import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, H
 import type { FieldError } from '../../core/shared/errors.js';
 import { CURSOR_MAX_LENGTH, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
-import { KNOWLEDGE_CONTENT_TYPES, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
+import { baseMediaType } from '../../core/knowledge/content-sniff.js';
+import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
+import type { NewDocument } from '../../core/knowledge/use-cases/knowledge-base.js';
 import { onType, textField as text } from './field-errors.js';
 
 /** Wire shapes of knowledge, sync runs and agents: validation and OpenAPI from one place. */
@@ -38,13 +40,30 @@ export const KnowledgeListSchema = z
   .object({ data: z.array(KnowledgeItemSchema), next_cursor: z.string().nullable() })
   .meta({ id: 'KnowledgeList' });
 
+/** The types the JSON form `{title, content, content_type}` carries: text only (a PDF is binary: multipart, ADR 0009). */
+export const JSON_UPLOAD_TYPES = KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf');
+
+/** Marks the issue of a well-formed `content_type` this form does not carry: a 415, not a 400 (ADR 0013). */
+export const UNSUPPORTED_UPLOAD_TYPE = 'unsupported_upload_type';
+
+/**
+ * The JSON form of an upload, the one check of its shape: every bad field in one 400, except
+ * a declared type this form does not carry (`UNSUPPORTED_UPLOAD_TYPE`), which alone is a 415.
+ * The bytes are judged against the type in core, as for a multipart upload.
+ */
 export const KnowledgeJsonUploadSchema = z
   .object({
-    title: z.string().min(1).max(300),
-    content: z.string().min(1),
-    content_type: z.enum(KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf') as [string, ...string[]]),
+    title: text('title', KNOWLEDGE_TITLE_MAX),
+    content: z.string(onType('content must be a string')).min(1, 'content must not be empty'),
+    content_type: z
+      .string(onType('content_type must be a string'))
+      .refine((declared) => (JSON_UPLOAD_TYPES as readonly string[]).includes(baseMediaType(declared) ?? ''), {
+        message: `content_type must be one of ${JSON_UPLOAD_TYPES.join(', ')}; upload a PDF as multipart/form-data`,
+        params: { reason: UNSUPPORTED_UPLOAD_TYPE },
+      })
+      .meta({ description: `One of ${JSON_UPLOAD_TYPES.join(', ')} (parameters such as \`; charset=utf-8\` allowed).`, examples: ['text/markdown'] }),
   })
-  .meta({ id: 'KnowledgeJsonUpload' });
+  .meta({ id: 'KnowledgeJsonUpload' }) satisfies z.ZodType<Required<Pick<NewDocument, 'title'>> & { content: string; content_type: string }>;
 
 export const KnowledgeMultipartUploadSchema = z
   .object({

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as m0009 from '../../adapters/postgres/migrations/0009-knowledge-postings.js';
-import { PostgresKnowledgeStore } from '../../adapters/postgres/postgres-knowledge.store.js';
+import { PostgresKnowledgeIndex } from '../../adapters/postgres/postgres-knowledge.store.js';
 import { termRange } from '../../adapters/postgres/knowledge-postings.js';
 import { tsvectorWithPositions } from '../../adapters/postgres/tsvector.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
+import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { openFreshPostgres, postgresCluster } from '../support/postgres.js';
 import { seedTenants } from '../support/sql-dialects.js';
@@ -56,12 +57,12 @@ describe.skipIf(postgresCluster === null)('PostgreSQL knowledge postings (migrat
     await m0009.up(before.db);
 
     const after = await fresh();
-    const indexed = new PostgresKnowledgeStore(after.db);
+    const indexed = new SqlKnowledgeStore(after.db, new PostgresKnowledgeIndex());
     for (const d of DOCS) {
       await indexed.insert({ ...item('t1', d.item_id), status: 'pending', indexed_at: null });
       await indexed.markIndexed('t1', d.item_id, d.chunks.map((text, chunk_index) => ({ chunk_index, text })), '2026-01-02T00:00:00.000Z');
     }
-    const migrated = new PostgresKnowledgeStore(before.db);
+    const migrated = new SqlKnowledgeStore(before.db, new PostgresKnowledgeIndex());
     for (const q of QUERIES) {
       const want = await indexed.search('t1', parseSearchQuery(q), 10);
       expect(want.length).toBeGreaterThan(0);
@@ -75,7 +76,7 @@ describe.skipIf(postgresCluster === null)('PostgreSQL knowledge postings (migrat
 
   it('keeps the statistics exact through re-indexing and deletes', async () => {
     const d = await fresh();
-    const store = new PostgresKnowledgeStore(d.db);
+    const store = new SqlKnowledgeStore(d.db, new PostgresKnowledgeIndex());
     for (const doc of DOCS) {
       await store.insert({ ...item('t1', doc.item_id), status: 'pending', indexed_at: null });
       await store.markIndexed('t1', doc.item_id, doc.chunks.map((text, chunk_index) => ({ chunk_index, text })), '2026-01-02T00:00:00.000Z');

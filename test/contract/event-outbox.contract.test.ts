@@ -11,6 +11,7 @@ import { MemoryCallRepository } from '../../adapters/memory/memory-call.reposito
 import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
 import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
 import { SqlCallRepository } from '../../adapters/sql/sql-call.repository.js';
 import { SqlEventOutbox } from '../../adapters/sql/sql-event-outbox.js';
 import { SqlSyncRunStore } from '../../adapters/sql/sql-sync-run.store.js';
@@ -46,7 +47,7 @@ const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
         outbox: new SqlEventOutbox(d.db, { skipLocked: d.capabilities.skipLocked }),
         calls: new SqlCallRepository(d.db, d.capabilities.callSearch),
         agents: new SqlAgentRepository(d.db),
-        knowledge: d.capabilities.knowledgeStore(d.db),
+        knowledge: new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex),
         runs: new SqlSyncRunStore(d.db),
       };
     },

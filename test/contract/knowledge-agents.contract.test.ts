@@ -11,6 +11,7 @@ import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.reposi
 import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
+import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
 import { SqlWorkspaceRepository } from '../../adapters/sql/sql-workspace.repository.js';
 import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
 
@@ -25,7 +26,7 @@ const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
     name: dialect.name,
     make: async () => {
       const d = await seedTenants(await dialect.open());
-      return { store: d.capabilities.knowledgeStore(d.db), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
+      return { store: new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
     },
   })),
 ];

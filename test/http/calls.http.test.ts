@@ -125,6 +125,14 @@ describe('GET /tenants/{tenant_id}/calls', () => {
     }
   });
 
+  it('one 400 lists every bad parameter, each checked once by the wire schema', async () => {
+    const words = Array.from({ length: 33 }, (_, i) => `w${i}`).join(' ');
+    const res = await get(`${base}?limit=0&channel=fax&direction=up&from=yesterday&to=${encodeURIComponent('1969-12-31T23:59:59Z')}&q=${encodeURIComponent(words)}`);
+    expectProblem(res, 400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['limit', 'channel', 'direction', 'from', 'to', 'q']);
+    expect(res.body.errors.find((e: { path: string }) => e.path === 'q').message).toBe('q must hold at most 32 words');
+  });
+
   describe('q: free-text search', () => {
     const search = async (q: string, extra = '') => {
       const res = await get(`${base}?limit=100&q=${encodeURIComponent(q)}${extra}`);

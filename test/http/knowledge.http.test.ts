@@ -85,6 +85,29 @@ describe('knowledge upload', () => {
     expect(res.body.title).toBe('FAQ');
   });
 
+  it('the JSON form: one 400 lists every bad field; a type it does not carry, alone, is a 415; parameters are allowed', async () => {
+    const post = (json: unknown) => call(h.url, 'POST', base, { json, headers: bearer(admin) });
+    const many = await post({ title: 7, content: '', content_type: 'application/pdf' });
+    expectProblem(many, 400);
+    expect(many.body.errors.map((e: { path: string }) => e.path)).toEqual(['title', 'content', 'content_type']);
+    expect(many.body.errors[0].message).toBe('title must be a string');
+    const missing = await post({});
+    expectProblem(missing, 400);
+    expect(missing.body.errors.map((e: { path: string }) => e.path)).toEqual(['title', 'content', 'content_type']);
+    const long = await post({ title: 'x'.repeat(301), content: 'x', content_type: 'text/plain' });
+    expectProblem(long, 400);
+    expect(long.body.errors).toEqual([{ path: 'title', message: 'title must be at most 300 characters' }]);
+    for (const type of ['image/png', 'application/pdf', '', 'APPLICATION/PDF; x=y']) {
+      const res = await post({ title: 't', content: 'x', content_type: type });
+      expectProblem(res, 415);
+      expect(res.body.detail, type).toMatch(/multipart\/form-data/);
+    }
+    const withCharset = await post({ title: 'charset', content: '# Hello', content_type: 'Text/Markdown; charset=utf-8' });
+    expect(withCharset.status, withCharset.text).toBe(201);
+    expect(withCharset.body.content_type).toBe('text/markdown');
+    await call(h.url, 'DELETE', `${base}/${withCharset.body.item_id}`, { headers: bearer(admin) });
+  });
+
   it('takes the multipart title part over the file name', async () => {
     const res = await upload(form('some text', 'text/plain', 'x.txt', 'Titled'));
     expect(res.body.title).toBe('Titled');

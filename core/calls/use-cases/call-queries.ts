@@ -1,30 +1,35 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import { notFound, validationError, type FieldError } from '../../shared/errors.js';
-import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import { notFound, validationError } from '../../shared/errors.js';
+import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import {
   CALL_ID_PATTERN,
-  CHANNELS,
-  DIRECTIONS,
   type CallDetail,
   type CallFilter,
   type CallSummary,
   type Channel,
   type Direction,
+  type SearchTerm,
 } from '../call.model.js';
 import { callKeyset, cursorContext } from '../cursor.js';
-import { normaliseInstant } from '../instant.js';
 import type { CallRepository } from '../ports.js';
-import { parseSearchQuery } from '../search-query.js';
 
-export interface ListCallsQuery {
-  limit?: number;
-  cursor?: string;
-  channel?: string;
-  direction?: string;
+/**
+ * One page of a tenant's calls as a runtime asks for it, already in shape: `CallListQuerySchema`
+ * (runtimes/shared/calls.schemas.ts) produces it from the wire (types, formats, ranges, the
+ * default limit, instants normalised to UTC, `q` read into words) and is checked against
+ * this type. The use case checks only what is a rule of the domain: a window ends after it
+ * begins, and the cursor is one this query issued.
+ */
+export interface CallListQuery extends PageRequest {
+  channel?: Channel;
+  direction?: Direction;
+  /** Inclusive lower bound on started_at, a normalised instant (`normaliseInstant`). */
   from?: string;
+  /** Exclusive upper bound on started_at, a normalised instant. */
   to?: string;
-  q?: string;
+  /** The words of the free-text query (`searchTermsOf`); absent or empty: no text filter. */
+  q?: SearchTerm[];
 }
 
 export type CallPage = Page<CallSummary>;
@@ -36,10 +41,10 @@ export class CallQueries {
     private readonly sealer: CursorSealer,
   ) {}
 
-  async list(principal: Principal, tenantId: string, query: ListCallsQuery): Promise<CallPage> {
+  async list(principal: Principal, tenantId: string, query: CallListQuery): Promise<CallPage> {
     authorize(principal, tenantId, 'read');
-    const filter = parseFilter(query);
-    return paginate(this.sealer, callKeyset<CallSummary>(cursorContext(tenantId, filter)), query, (after, limit) =>
+    const filter = callFilterOf(query);
+    return pageOf(this.sealer, callKeyset<CallSummary>(cursorContext(tenantId, filter)), query, (after, limit) =>
       this.calls.list(tenantId, filter, after && { started_at: after[0], call_id: after[1] }, limit),
     );
   }
@@ -52,35 +57,10 @@ export class CallQueries {
   }
 }
 
-/** Query parameters to a filter; every bad parameter is reported with its name. */
-export function parseFilter(query: ListCallsQuery): CallFilter {
-  const errors: FieldError[] = [];
-  const filter: CallFilter = { terms: [] };
-  if (query.channel !== undefined) {
-    if ((CHANNELS as readonly string[]).includes(query.channel)) filter.channel = query.channel as Channel;
-    else errors.push({ path: 'channel', message: `must be one of ${CHANNELS.join(', ')}` });
+/** The query's filter, once its window is a window (from before to: the one domain rule). */
+export function callFilterOf({ channel, direction, from, to, q }: CallListQuery): CallFilter {
+  if (from !== undefined && to !== undefined && from >= to) {
+    throw validationError('The query parameters are invalid.', [{ path: 'to', message: 'must be after from (from is inclusive, to exclusive)' }]);
   }
-  if (query.direction !== undefined) {
-    if ((DIRECTIONS as readonly string[]).includes(query.direction)) filter.direction = query.direction as Direction;
-    else errors.push({ path: 'direction', message: `must be one of ${DIRECTIONS.join(', ')}` });
-  }
-  for (const bound of ['from', 'to'] as const) {
-    const text = query[bound];
-    if (text === undefined) continue;
-    const instant = normaliseInstant(text);
-    if (instant === null) errors.push({ path: bound, message: 'must be an ISO-8601 instant with an offset, e.g. 2026-11-03T00:00:00Z' });
-    else filter[bound] = instant;
-  }
-  if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) {
-    errors.push({ path: 'to', message: 'must be after from (from is inclusive, to exclusive)' });
-  }
-  try {
-    filter.terms = parseSearchQuery(query.q);
-  } catch (err) {
-    const fieldErrors = (err as { errors?: FieldError[] }).errors;
-    if (!fieldErrors) throw err;
-    errors.push(...fieldErrors);
-  }
-  if (errors.length > 0) throw validationError('The query parameters are invalid.', errors);
-  return filter;
+  return { channel, direction, from, to, terms: q ?? [] };
 }

@@ -1,7 +1,7 @@
 import type { EventFactory } from '../../events/event.model.js';
 import { documentFailed, documentIndexed, syncCompleted } from '../../events/event-payloads.js';
 import type { Clock } from '../../shared/ports.js';
-import { htmlToText, splitIntoChunks } from '../chunking.js';
+import { splitIntoChunks } from '../chunking.js';
 import type { Chunk, KnowledgeDocument } from '../knowledge.model.js';
 import type { KnowledgeStore, SyncLease, SyncRunStore, TextExtractor } from '../ports.js';
 
@@ -74,7 +74,7 @@ export class KnowledgeSync {
         let chunks: Chunk[] = [];
         let error: string | null = null;
         try {
-          chunks = splitIntoChunks(await this.textOf(doc));
+          chunks = splitIntoChunks(await this.extractor.extract(doc.content_type, doc.content));
           if (chunks.length === 0) throw new Error('The document holds no text.');
         } catch (err) {
           const message = err instanceof Error && err.message ? err.message : 'The document could not be read.';
@@ -111,10 +111,5 @@ export class KnowledgeSync {
   private lease(): SyncLease {
     const now = this.clock.now();
     return { owner: this.identity.owner, now: now.toISOString(), until: new Date(now.getTime() + this.identity.leaseMs).toISOString() };
-  }
-
-  private async textOf(doc: KnowledgeDocument): Promise<string> {
-    const text = await this.extractor.extract(doc.content_type, doc.content);
-    return doc.content_type === 'text/html' ? htmlToText(text) : text;
   }
 }

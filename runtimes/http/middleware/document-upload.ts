@@ -1,13 +1,12 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
-import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
+import { KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
 import { baseMediaType } from '../../../core/knowledge/content-sniff.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
+import { fieldErrorsOf } from '../../shared/field-errors.js';
+import { JSON_UPLOAD_TYPES, KnowledgeJsonUploadSchema, UNSUPPORTED_UPLOAD_TYPE } from '../../shared/knowledge.schemas.js';
 import { jsonBody } from './json-body.js';
-
-/** The types the JSON form `{title, content, content_type}` carries: text only (no PDF). */
-export const JSON_UPLOAD_TYPES = KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf');
 
 const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `A document may hold at most ${KNOWLEDGE_MAX_BYTES} bytes (10 MiB).`);
 /** Room for the multipart framing and a title around a file of the maximum size. */
@@ -96,26 +95,29 @@ function guessFromName(filename: string | undefined): string | null {
   return ext ? (byExt[ext] ?? 'application/octet-stream') : 'application/octet-stream';
 }
 
-/** The JSON form `{title, content, content_type}` (content as text, at most 1 MiB in all). */
+/**
+ * The JSON form `{title, content, content_type}` (content as text, at most 1 MiB in all),
+ * validated by its schema: every bad field in one 400; a type the form does not carry (a PDF,
+ * an image), when it is the only fault, a 415 naming multipart/form-data.
+ */
 export async function readJsonDocument(ctx: Context): Promise<NewDocument> {
   await jsonBody(ctx, async () => {});
   const body = (ctx.request as { body?: unknown }).body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
   }
-  const b = body as Record<string, unknown>;
-  const errors: { path: string; message: string }[] = [];
-  if (typeof b.title !== 'string') errors.push({ path: 'title', message: 'must be a string' });
-  if (typeof b.content !== 'string') errors.push({ path: 'content', message: 'must be a string' });
-  if (typeof b.content_type !== 'string') errors.push({ path: 'content_type', message: 'must be a string' });
-  if (errors.length > 0) throw validationError('The request body is invalid.', errors);
-  // JSON carries text: a PDF (binary) is uploaded as multipart/form-data (ADR 0009).
-  const declared = baseMediaType(b.content_type as string) ?? '';
-  if (!JSON_UPLOAD_TYPES.some((t) => t === declared)) {
-    throw new DomainError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `The JSON form accepts the text types ${JSON_UPLOAD_TYPES.join(', ')}, not ${declared || 'an empty type'}; upload a PDF as multipart/form-data.`,
-    );
+  const parsed = KnowledgeJsonUploadSchema.safeParse(body);
+  if (!parsed.success) {
+    const unsupported = parsed.error.issues.every((issue) => issue.code === 'custom' && issue.params?.reason === UNSUPPORTED_UPLOAD_TYPE);
+    if (unsupported) {
+      const declared = baseMediaType((body as { content_type: string }).content_type);
+      throw new DomainError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `The JSON form accepts the text types ${JSON_UPLOAD_TYPES.join(', ')}, not ${declared ?? 'an empty type'}; upload a PDF as multipart/form-data.`,
+      );
+    }
+    throw validationError('The request body is invalid.', fieldErrorsOf(parsed.error, 'body'));
   }
-  return { title: b.title as string, content_type: b.content_type as string, content: new TextEncoder().encode(b.content as string) };
+  const { title, content_type, content } = parsed.data;
+  return { title, content_type, content: new TextEncoder().encode(content) };
 }

@@ -1,6 +1,6 @@
 import type { NewCallInput } from '../../../core/calls/new-call.js';
 import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
-import type { CallQueries, ListCallsQuery } from '../../../core/calls/use-cases/call-queries.js';
+import type { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
 import {
   CallDetailSchema,
   CallListQuerySchema,

@@ -12,6 +12,7 @@ import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
 import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
 import { SqlAgentRepository } from '../../../adapters/sql/sql-agent.repository.js';
+import { SqlKnowledgeStore } from '../../../adapters/sql/sql-knowledge.store.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
@@ -24,7 +25,7 @@ import type { EventFactory } from '../../../core/events/event.model.js';
 
 /** SQL stores of knowledge documents, sync runs and agents. */
 export function bindKnowledgeSql(container: Container): void {
-  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => d.capabilities.knowledgeStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<SyncRunStore>(KNOWLEDGE.SyncRunStore).toResolvedValue((d: SqlDatabase) => new SqlSyncRunStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
   container.bind<AgentRepository>(KNOWLEDGE.AgentRepository).toResolvedValue((d: SqlDatabase) => new SqlAgentRepository(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
 }

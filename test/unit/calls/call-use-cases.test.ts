@@ -7,6 +7,9 @@ import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
 import { MemoryTenantRepository } from '../../../adapters/memory/memory-tenancy.repositories.js';
+import { SEARCH_MAX_TERMS } from '../../../core/calls/search-query.js';
+import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
+import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
 import { aNewCall, callsArbitrary } from '../../support/call-mother.js';
 
 const admin: Principal = { user_id: 'usr_a', tenant_id: 'acme', role: 'admin' };
@@ -29,7 +32,7 @@ describe('tenancy rule in the call use cases', () => {
     await expect(ingest.record(stranger, 'acme', aNewCall())).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await queries.get(member, 'acme', call.call_id)).call_id).toBe(call.call_id);
     await expect(queries.get(stranger, 'acme', call.call_id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(queries.list(stranger, 'acme', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(queries.list(stranger, 'acme', { limit: 20 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // Another tenant's call through one's own tenant: does not exist.
     await expect(queries.get(stranger, 'globex', call.call_id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -51,19 +54,33 @@ describe('tenancy rule in the call use cases', () => {
       [1, 'channel'],
       [2, 'call_id'],
     ]);
-    expect((await queries.list(admin, 'acme', {})).data.map((c) => c.call_id).sort()).toEqual(['a', 'b']);
+    expect((await queries.list(admin, 'acme', { limit: 20 })).data.map((c) => c.call_id).sort()).toEqual(['a', 'b']);
     await expect(ingest.importBatch('nope', [aNewCall()])).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
 describe('listing', () => {
-  it('validates limit and every filter, naming each bad parameter', async () => {
-    const { queries } = await setup();
-    for (const limit of [0, 101, 1.5]) await expect(queries.list(member, 'acme', { limit })).rejects.toMatchObject({ code: 'VALIDATION' });
-    await expect(queries.list(member, 'acme', { channel: 'fax', direction: 'up', from: 'monday', to: '2026-02-30T00:00:00Z' })).rejects.toMatchObject({
-      errors: [{ path: 'channel' }, { path: 'direction' }, { path: 'from' }, { path: 'to' }].map((e) => expect.objectContaining(e)),
+  it('the wire schema validates limit and every filter, naming each bad parameter in one failure', () => {
+    const paths = (raw: Record<string, unknown>) => {
+      const result = CallListQuerySchema.safeParse(raw);
+      return result.success ? [] : fieldErrorsOf(result.error, 'query').map((e) => e.path);
+    };
+    for (const limit of ['0', '101', '1.5', 'abc', '']) expect(paths({ limit }), limit).toEqual(['limit']);
+    expect(paths({ channel: 'fax', direction: 'up', from: 'monday', to: '2026-02-30T00:00:00Z' })).toEqual(['channel', 'direction', 'from', 'to']);
+    expect(paths({ from: '1969-12-31T23:59:59Z', q: Array.from({ length: SEARCH_MAX_TERMS + 1 }, (_, i) => `w${i}`).join(' ') })).toEqual(['from', 'q']);
+    expect(CallListQuerySchema.parse({ from: '2026-11-03T01:00:00+01:00', q: 'Réserv* café' })).toEqual({
+      limit: 20,
+      from: '2026-11-03T00:00:00.000Z',
+      q: [{ text: 'reserv', prefix: true }, { text: 'cafe', prefix: false }],
     });
-    await expect(queries.list(member, 'acme', { from: '2026-11-03T00:00:00Z', to: '2026-11-03T00:00:00Z' })).rejects.toMatchObject({ errors: [expect.objectContaining({ path: 'to' })] });
+  });
+
+  it('the use case refuses an empty window (from is inclusive, to exclusive), naming to', async () => {
+    const { queries } = await setup();
+    const query = CallListQuerySchema.parse({ from: '2026-11-03T00:00:00Z', to: '2026-11-03T00:00:00Z' });
+    await expect(queries.list(member, 'acme', query)).rejects.toMatchObject({ code: 'VALIDATION', errors: [expect.objectContaining({ path: 'to' })] });
+    await expect(queries.list(member, 'acme', { ...query, to: '2026-11-02T00:00:00.000Z' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect((await queries.list(member, 'acme', { ...query, to: '2026-11-03T00:00:00.001Z' })).data).toEqual([]);
   });
 
   it('a walk of pages returns the full ordered list exactly once (fast-check)', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, splitIntoChunks } from '../../../core/knowledge/chunking.js';
+import { splitIntoChunks } from '../../../core/knowledge/chunking.js';
 import { judgeContent } from '../../../core/knowledge/content-sniff.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -29,11 +29,5 @@ describe('judgeContent', () => {
     expect(() => judgeContent('text/plain', new Uint8Array([0xff, 0xfe, 0x41]))).toThrow(/UTF-8/);
     expect(() => judgeContent('text/plain', new Uint8Array())).toThrow(/empty/);
     expect(() => judgeContent(null, bytes('x'))).toThrow(/untyped/);
-  });
-});
-
-describe('htmlToText', () => {
-  it('drops scripts, styles and tags, decodes entities', () => {
-    expect(htmlToText('<style>a{}</style><p>A&amp;B&#233;</p><script>x()</script>').trim()).toBe('A&Bé');
   });
 });
