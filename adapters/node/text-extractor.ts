@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeContentType } from '../../core/knowledge/knowledge.model.js';
 import type { ContentDigest, TextExtractor } from '../../core/knowledge/ports.js';
 import { htmlText } from './html-text.js';
 import type { PdfWorkerReply } from './pdf-text.worker.js';
+import { workerEntry } from './worker-entry.js';
 
 export const sha256Digest: ContentDigest = {
   sha256: (content) => createHash('sha256').update(content).digest('hex'),
@@ -28,20 +26,6 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { timeoutMs: 30_000, 
 
 /** A document over one of the limits: its message is the readable reason the item fails with. */
 export class ExtractionLimitExceeded extends Error {}
-
-/**
- * The worker's entry: the compiled `.js` beside this file in dist; when this module itself runs
- * from source (tsx, vitest), a small bootstrap that registers tsx's loader in the worker and
- * imports the `.ts` source.
- */
-function workerEntry(): { file: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { file: new URL('./pdf-text.worker.js', import.meta.url), eval: false };
-  const source = new URL('./pdf-text.worker.ts', import.meta.url).href;
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default;
-  const tsx = new URL(api, pathToFileURL(manifest)).href;
-  return { file: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, eval: true };
-}
 
 /**
  * Text of an uploaded document, for every accepted type: the one `TextExtractor`. PDFs are
@@ -71,7 +55,7 @@ export class BoundedTextExtractor implements TextExtractor {
   }
 
   private pdfText(content: Uint8Array): Promise<string> {
-    const entry = workerEntry();
+    const entry = workerEntry(import.meta.url, 'pdf-text.worker');
     // PDF.js takes ownership of (detaches) the buffer it is given: the worker gets a copy.
     const worker = new Worker(entry.file, {
       eval: entry.eval,
