@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
 import { pino } from 'pino';
 import { loadConfig } from '../dist/runtimes/shared/config.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
@@ -23,6 +24,17 @@ const bare = new Koa();
 const router = new Router();
 router.post('/bare', (ctx) => {
   ctx.body = { ok: true };
+});
+// The floors of a verification, served by the bare app (none of the service's middleware):
+// the JSON body read, then the engine's answer on it. No keyed verify can cost less than the
+// engine floor; their ratio to the bare route is the ceiling of the keyed route's ratio.
+const engine = container.get(ATTESTATION.AttestationEngine);
+const parseJson = bodyParser({ enableTypes: ['json'] });
+router.post('/floor/json', parseJson, (ctx) => {
+  ctx.body = { ok: true, fields: Object.keys(ctx.request.body).length };
+});
+router.post('/floor/engine', parseJson, (ctx) => {
+  ctx.body = engine.answer(ctx.request.body);
 });
 bare.use(router.routes());
 const bareServer = createServer(bare.callback());
