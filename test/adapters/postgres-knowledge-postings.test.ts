@@ -7,7 +7,7 @@ import { tsvectorWithPositions } from '../../adapters/postgres/tsvector.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { openFreshPostgres, postgresCluster } from '../support/postgres.js';
-import { seedTenants } from '../support/sql-dialects.js';
+import { seedTenants } from '../support/contract-suite.js';
 
 const opened: SqlDatabase[] = [];
 afterAll(async () => {

@@ -1,0 +1,118 @@
+import { Container } from 'inversify';
+import pino from 'pino';
+import { afterAll, describe } from 'vitest';
+import type { SqlDatabase } from '../../adapters/sql/database.js';
+import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
+import type { TenantRepository } from '../../core/tenancy/ports.js';
+import { loadConfig } from '../../runtimes/shared/config.js';
+import { bindDatabaseBackedAreas } from '../../runtimes/shared/composition/database-backed.module.js';
+import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
+import { bindPlatform } from '../../runtimes/shared/composition/platform.module.js';
+import { resolveAll } from '../../runtimes/shared/composition/resolve-all.js';
+import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
+import { createPostgresDatabase, postgresCluster } from './postgres.js';
+
+/** One implementation of the ports a contract suite exercises: `make` returns fresh, empty ones. */
+export interface Adapter<P> {
+  name: string;
+  make(): Promise<P>;
+}
+
+/** The adapters named in env ADAPTERS (comma separated, e.g. `ADAPTERS=memory,sqlite`), or all of them. */
+export const selectAdapters = <T extends { name: string }>(adapters: T[]): T[] =>
+  adapters.filter((a) => !process.env.ADAPTERS || process.env.ADAPTERS.split(',').includes(a.name));
+
+/**
+ * The one contract runner: `body` declares the suite's tests once, and runs once per adapter
+ * (those env ADAPTERS selects) in a `describe` named `<name>: <adapter>`.
+ */
+export function contractSuite<P>(name: string, adapters: Adapter<P>[], body: (adapter: Adapter<P>) => void): void {
+  for (const adapter of selectAdapters(adapters)) describe(`${name}: ${adapter.name}`, () => body(adapter));
+}
+
+/** A database of the run as a service would be pointed at it: the environment that selects it. */
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  /** DATABASE_URL (and what the runtimes require with it) of a new, empty, migrated database. */
+  env(): Promise<Record<string, string>>;
+}
+
+/**
+ * Every database a suite runs over: SQLite in memory, and a fresh database of the run's
+ * throwaway PostgreSQL cluster (test/global-setup.ts) when PostgreSQL is installed.
+ */
+export const TEST_DATABASES: TestDatabase[] = [
+  { name: 'sqlite', env: async () => ({ DATABASE_URL: 'sqlite::memory:' }) },
+  ...(postgresCluster
+    ? [
+        {
+          name: 'postgres' as const,
+          env: async () => ({ DATABASE_URL: await createPostgresDatabase(), DB_POOL_MAX: '4', JWT_SECRET: 'contract-suite-secret-0123456789abcdef0123' }),
+        },
+      ]
+    : []),
+];
+
+/** A database opened and bound the way the HTTP server and svc-admin open and bind theirs. */
+export interface BoundDatabase {
+  name: TestDatabase['name'];
+  database: SqlDatabase;
+  /** Ports and use cases as the runtimes' composition modules bind them, one token per field. */
+  resolve<T extends object>(tokens: { [K in keyof T]: symbol }): T;
+}
+
+const silent = pino({ level: 'silent' });
+
+/**
+ * Opens `target` with the runtimes' `openDatabase` (from the configuration `loadConfig` reads
+ * from its environment) and binds every area with `bindPlatform` and `bindDatabaseBackedAreas`,
+ * the composition the HTTP server and svc-admin share: a suite over it tests the binding the
+ * service uses, not a copy of it. `tenants` are stored first (rows other tables refer to).
+ */
+export async function bindDatabase(target: TestDatabase, options: { tenants?: string[] } = {}): Promise<BoundDatabase> {
+  const config = loadConfig(await target.env());
+  const database = await openDatabase(config);
+  const container = new Container();
+  bindPlatform(container, { config, logger: silent, database });
+  bindDatabaseBackedAreas(container);
+  const resolve = <T extends object>(tokens: { [K in keyof T]: symbol }): T => resolveAll<T>(container, tokens);
+  await insertTenants(resolve<{ tenants: TenantRepository }>({ tenants: TENANCY.TenantRepository }).tenants, options.tenants ?? []);
+  return { name: target.name, database, resolve };
+}
+
+/**
+ * One adapter per database of the run, made by `make` from a freshly opened and bound database
+ * (closed after the file's tests). The one way a suite runs over databases.
+ */
+export function overDatabases<P>(make: (bound: BoundDatabase) => P | Promise<P>, options: { tenants?: string[] } = {}): Adapter<P>[] {
+  const opened: SqlDatabase[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+  });
+  return TEST_DATABASES.map((target) => ({
+    name: target.name,
+    make: async () => {
+      const bound = await bindDatabase(target, options);
+      opened.push(bound.database);
+      return make(bound);
+    },
+  }));
+}
+
+/** The SQL adapters of `tokens` exactly as the runtimes bind them, over every database of the run. */
+export const boundAdapters = <P extends object>(tokens: { [K in keyof P]: symbol }, options: { tenants?: string[] } = {}): Adapter<P>[] =>
+  overDatabases((bound) => bound.resolve<P>(tokens), options);
+
+/** One port as the runtimes bind it under `token`, over every database of the run. */
+export const boundPort = <T>(token: symbol, options: { tenants?: string[] } = {}): Adapter<T>[] =>
+  overDatabases((bound) => bound.resolve<{ port: T }>({ port: token }).port, options);
+
+/** Stores tenants `ids` (rows other tables refer to) in an opened database. */
+export async function seedTenants(database: SqlDatabase, ids: string[] = ['t1', 't2']): Promise<SqlDatabase> {
+  await insertTenants(new SqlTenantRepository(database.db), ids);
+  return database;
+}
+
+async function insertTenants(tenants: TenantRepository, ids: string[]): Promise<void> {
+  for (const t of ids) await tenants.insert({ tenant_id: t, name: t, created_at: '2026-01-01T00:00:00.000Z' });
+}
