@@ -7,7 +7,7 @@ import type { LineError, OperatorLine } from '../../core/attestation/operator-re
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
 import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
 import { validationError } from '../../core/shared/errors.js';
-import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import { type AreaCommands, type CommandIo, withExitCode } from './admin-command.js';
 import type { AdminDeps } from './admin-deps.js';
 
 /** Line problems listed in the JSON result and on stderr; `errors_total` counts them all. */
@@ -141,21 +141,18 @@ export async function corpusStats(deps: Pick<AdminDeps, 'config' | 'operatorRese
   };
 }
 
-export const CORPUS_COMMANDS: AdminCommand[] = [
-  {
-    words: ['corpus', 'import'],
-    usage: 'corpus import FILE.ndjson [--dry-run] [--order ORDER_ID]  (operator research, one claim per line: docs/operator-research.md; --order delivers that accepted research order)',
-    async run(deps, args, io) {
-      const { values, positionals } = parse(args, { 'dry-run': { type: 'boolean' }, order: { type: 'string' } }, 1);
-      return importCorpusFile(deps, positionals[0], io, { dryRun: values['dry-run'] === true, order: values.order as string | undefined });
-    },
-  },
-  {
-    words: ['corpus', 'stats'],
-    usage: 'corpus stats',
-    async run(deps, args) {
-      parse(args, {}, 0);
-      return corpusStats(deps);
-    },
-  },
-];
+/** `corpus import`, `corpus stats`. */
+export const corpusCommands: AreaCommands = (program, select) => {
+  const corpus = program.command('corpus').description('the corpus and operator research');
+  corpus
+    .command('import')
+    .description('import operator research, one claim per line (docs/operator-research.md); nothing is applied if any line is bad')
+    .argument('<file>', 'NDJSON file')
+    .option('--dry-run', 'check every line, apply nothing')
+    .option('--order <order_id>', 'deliver this accepted research order in the import\'s transaction')
+    .action((file, options, command) => select(command, (deps, io) => importCorpusFile(deps, file, io, { dryRun: options.dryRun === true, order: options.order })));
+  corpus
+    .command('stats')
+    .description('the corpus as a running server sees it (shipped build + operator research)')
+    .action((_options, command) => select(command, (deps) => corpusStats(deps)));
+};
