@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
+import { readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
+import { corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import type { LineError, OperatorLine } from '../../core/attestation/operator-research/operator-validation.js';
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
+import type { ImportOutcome } from '../../core/attestation/use-cases/operator-research.js';
 import { validationError } from '../../core/shared/errors.js';
 import { type AreaCommands, type CommandIo, withExitCode } from './admin-command.js';
 import type { AdminDeps } from './admin-deps.js';
@@ -52,19 +52,17 @@ async function readLines(file: string): Promise<{ lines: OperatorLine[]; errors:
  * the whole file is applied in one transaction as the next revision, which running servers
  * pick up within about a second.
  */
-export async function importCorpusFile(deps: AdminDeps, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
+export async function importCorpusFile(deps: Pick<AdminDeps, 'corpusImport' | 'researchOrders'>, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
   const read = await readLines(file);
-  const holder = new CorpusHolder(await loadCorpusSnapshot(deps.config.corpusDir));
-  const importer = new ImportOperatorResearch(holder, deps.operatorResearch, deps.clock, deps.ids);
   // A line that is not JSON fails the whole file: the others are then only checked, never applied.
   const dryRun = options.dryRun === true || read.errors.length > 0;
   let delivered: ResearchOrder | undefined;
   let outcome: ImportOutcome;
   if (options.order === undefined) {
-    outcome = await importer.execute(read.lines, file, { dryRun });
+    outcome = await deps.corpusImport.execute(read.lines, file, { dryRun });
   } else {
     // --order: the import and the order's move to delivered are one transaction.
-    const result = await deps.researchOrders.deliver(options.order, (deliver) => importer.execute(read.lines, file, { dryRun, deliver }));
+    const result = await deps.researchOrders.deliver(options.order, (deliver) => deps.corpusImport.execute(read.lines, file, { dryRun, deliver }));
     outcome = result.outcome;
     if (outcome.applied) delivered = result.order;
   }

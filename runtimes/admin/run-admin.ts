@@ -3,6 +3,7 @@ import { CommanderError } from '@commander-js/extra-typings';
 import { Container } from 'inversify';
 import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
+import { bindOperatorResearchImport } from '../shared/composition/attestation.module.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
@@ -45,6 +46,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const container = new Container();
     bindPlatform(container, { config, logger, database });
     bindDatabaseBackedAreas(container);
+    bindOperatorResearchImport(container);
     if (config.auth.jwtSecret === undefined && config.database.dialect === 'postgres') {
       // svc-admin issues no token and no cursor that outlives the command; the server, which
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
