@@ -6,11 +6,10 @@ import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js
 import type { TenantRepository } from '../../core/tenancy/ports.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { bindDatabaseBackedAreas } from '../../runtimes/shared/composition/database-backed.module.js';
-import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
 import { bindPlatform } from '../../runtimes/shared/composition/platform.module.js';
 import { resolveAll } from '../../runtimes/shared/composition/resolve-all.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
-import { createPostgresDatabase, postgresCluster } from './postgres.js';
+import { TEST_DATABASES, type TestDatabase } from './test-databases.js';
 
 /** One implementation of the ports a contract suite exercises: `make` returns fresh, empty ones. */
 export interface Adapter<P> {
@@ -30,29 +29,6 @@ export function contractSuite<P>(name: string, adapters: Adapter<P>[], body: (ad
   for (const adapter of selectAdapters(adapters)) describe(`${name}: ${adapter.name}`, () => body(adapter));
 }
 
-/** A database of the run as a service would be pointed at it: the environment that selects it. */
-export interface TestDatabase {
-  name: 'sqlite' | 'postgres';
-  /** DATABASE_URL (and what the runtimes require with it) of a new, empty, migrated database. */
-  env(): Promise<Record<string, string>>;
-}
-
-/**
- * Every database a suite runs over: SQLite in memory, and a fresh database of the run's
- * throwaway PostgreSQL cluster (test/global-setup.ts) when PostgreSQL is installed.
- */
-export const TEST_DATABASES: TestDatabase[] = [
-  { name: 'sqlite', env: async () => ({ DATABASE_URL: 'sqlite::memory:' }) },
-  ...(postgresCluster
-    ? [
-        {
-          name: 'postgres' as const,
-          env: async () => ({ DATABASE_URL: await createPostgresDatabase(), DB_POOL_MAX: '4', JWT_SECRET: 'contract-suite-secret-0123456789abcdef0123' }),
-        },
-      ]
-    : []),
-];
-
 /** A database opened and bound the way the HTTP server and svc-admin open and bind theirs. */
 export interface BoundDatabase {
   name: TestDatabase['name'];
@@ -64,14 +40,15 @@ export interface BoundDatabase {
 const silent = pino({ level: 'silent' });
 
 /**
- * Opens `target` with the runtimes' `openDatabase` (from the configuration `loadConfig` reads
- * from its environment) and binds every area with `bindPlatform` and `bindDatabaseBackedAreas`,
- * the composition the HTTP server and svc-admin share: a suite over it tests the binding the
- * service uses, not a copy of it. `tenants` are stored first (rows other tables refer to).
+ * Opens a new database of `target` (the runtimes' `openDatabase`, from its environment) and
+ * binds every area with `bindPlatform` and `bindDatabaseBackedAreas`, the composition the HTTP
+ * server and svc-admin share: a suite over it tests the binding the service uses, not a copy of
+ * it. `tenants` are stored first (rows other tables refer to).
  */
 export async function bindDatabase(target: TestDatabase, options: { tenants?: string[] } = {}): Promise<BoundDatabase> {
-  const config = loadConfig(await target.env());
-  const database = await openDatabase(config);
+  const env = await target.env();
+  const database = await target.open(env);
+  const config = loadConfig(env);
   const container = new Container();
   bindPlatform(container, { config, logger: silent, database });
   bindDatabaseBackedAreas(container);
