@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { validationError } from '../../core/shared/errors.js';
+import { type Command, type CommandUnknownOpts, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { AdminDeps } from './admin-deps.js';
 
 export type CommandResult = Record<string, unknown>;
@@ -12,12 +11,18 @@ export interface CommandIo {
   stderr: (text: string) => void;
 }
 
-export interface AdminCommand {
-  /** Words that select the command, e.g. ['key', 'create']. */
-  words: string[];
-  usage: string;
-  run(deps: AdminDeps, args: string[], io: CommandIo): Promise<CommandResult>;
-}
+/** A parsed command, ready to run: a function of the admin dependencies, nothing else. */
+export type AdminAction = (deps: AdminDeps, io: CommandIo) => Promise<CommandResult>;
+
+/**
+ * How a command's commander action hands its parsed arguments over: `select(command, action)`.
+ * The composition root (run-admin.ts) runs the selected action once parsing succeeded, so bad
+ * usage never opens the database.
+ */
+export type Select = (command: CommandUnknownOpts, action: AdminAction) => void;
+
+/** One area's commands, added under `program` (e.g. `key create`, `key revoke`). */
+export type AreaCommands = (program: Command, select: Select) => void;
 
 /** A result that is printed, with a non-zero exit code (some records failed). */
 export const EXIT_CODE = Symbol('exitCode');
@@ -29,16 +34,20 @@ export const RAW_OUTPUT = Symbol('rawOutput');
 export const withRawOutput = (result: CommandResult, text: string): CommandResult => Object.assign(result, { [RAW_OUTPUT]: text });
 export const rawOutputOf = (result: CommandResult): string | undefined => (result as { [RAW_OUTPUT]?: string })[RAW_OUTPUT];
 
-type ParseOptions = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+/**
+ * A commander option parser for an integer from `min` to `max` (digits only); anything else is
+ * bad usage (exit 2), reported as `<flag> must be …`.
+ */
+export const integerIn =
+  (flag: string, min: number, max: number, message = `${flag} must be an integer from ${min} to ${max}`) =>
+  (text: string): number => {
+    if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(message);
+    return Number(text);
+  };
 
-export function parse(args: string[], options: ParseOptions, positionals = 0) {
-  try {
-    const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-    if (parsed.positionals.length !== positionals) {
-      throw new Error(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
-    }
-    return parsed;
-  } catch (err) {
-    throw validationError(err instanceof Error ? err.message : String(err));
-  }
+/** `svc-admin key create`: the words that select a command, from the program down. */
+export function commandPath(command: CommandUnknownOpts): string {
+  const words: string[] = [];
+  for (let c: CommandUnknownOpts | null = command; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }

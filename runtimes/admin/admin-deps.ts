@@ -5,8 +5,8 @@ import type { ResearchOrders } from '../../core/attestation/research-orders/rese
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
-import type { Clock, IdGenerator } from '../../core/shared/ports.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
+import type { OperatorResearchImport } from '../shared/composition/attestation.module.js';
 import { resolveAll } from '../shared/composition/resolve-all.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
@@ -19,8 +19,6 @@ import type { Config } from '../shared/config.js';
 /** What svc-admin's commands use: resolved once by its composition root (`run-admin.ts`). */
 export interface AdminDeps {
   config: Config;
-  clock: Clock;
-  ids: IdGenerator;
   apiKeys: ApiKeys;
   tenantAdmin: TenantAdmin;
   callIngest: CallIngest;
@@ -28,14 +26,14 @@ export interface AdminDeps {
   researchOrders: ResearchOrders;
   invoicing: Invoicing;
   operatorResearch: OperatorResearchStore;
+  /** `corpus import`: validates and applies operator research (the corpus is read on first use). */
+  corpusImport: OperatorResearchImport;
 }
 
 /** The one place the admin runtime reads its container (docs/decisions/0020). */
 export function resolveAdminDeps(container: Container): AdminDeps {
   return resolveAll<AdminDeps>(container, {
     config: PLATFORM.Config,
-    clock: PLATFORM.Clock,
-    ids: PLATFORM.IdGenerator,
     apiKeys: ATTESTATION.ApiKeys,
     tenantAdmin: TENANCY.TenantAdmin,
     callIngest: CALLS.CallIngest,
@@ -43,5 +41,6 @@ export function resolveAdminDeps(container: Container): AdminDeps {
     researchOrders: BILLING.ResearchOrders,
     invoicing: BILLING.Invoicing,
     operatorResearch: ATTESTATION.OperatorResearchStore,
+    corpusImport: ATTESTATION.OperatorResearchImport,
   });
 }

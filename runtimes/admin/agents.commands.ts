@@ -1,16 +1,21 @@
 import { validationError } from '../../core/shared/errors.js';
-import { type AdminCommand, parse } from './admin-command.js';
+import type { AreaCommands } from './admin-command.js';
 
-export const AGENTS_COMMANDS: AdminCommand[] = [
-  {
-    words: ['agent', 'create'],
-    usage: 'agent create --tenant T --name N',
-    async run(deps, args) {
-      const { values } = parse(args, { tenant: { type: 'string' }, name: { type: 'string' } });
-      for (const required of ['tenant', 'name'] as const) {
-        if (typeof values[required] !== 'string' || (values[required] as string).trim() === '') throw validationError(`--${required} is required`);
-      }
-      return { ...(await deps.agents.createDefault(values.tenant as string, values.name as string)) };
-    },
-  },
-];
+/** `agent create`. */
+export const agentsCommands: AreaCommands = (program, select) => {
+  program
+    .command('agent')
+    .description('AI agents of a tenant')
+    .command('create')
+    .description('create an agent with the default configuration')
+    .option('--tenant <tenant_id>', 'the agent\'s tenant (required)')
+    .option('--name <name>', 'the agent\'s name (required)')
+    .action((options, command) =>
+      select(command, async (deps) => {
+        for (const required of ['tenant', 'name'] as const) {
+          if (typeof options[required] !== 'string' || options[required].trim() === '') throw validationError(`--${required} is required`);
+        }
+        return { ...(await deps.agents.createDefault(options.tenant!, options.name!)) };
+      }),
+    );
+};

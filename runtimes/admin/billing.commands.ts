@@ -1,16 +1,26 @@
-import { ORDER_STATUSES, orderView, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
+import { ORDER_STATUSES, orderView, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
 import type { KeyPlan, Statement } from '../../core/billing/billing.model.js';
 import { centsToDecimal, monthBounds } from '../../core/billing/pricing.js';
 import { validationError } from '../../core/shared/errors.js';
 import { PriceListSchema, readJsonFile } from '../shared/pricing.schemas.js';
-import { type AdminCommand, parse, withRawOutput } from './admin-command.js';
+import { Option } from '@commander-js/extra-typings';
+import { type AreaCommands, integerIn, withRawOutput } from './admin-command.js';
 
 /** `--plan production|pilot|custom` with `--until YYYY-MM-DD` (pilot) or `--price-list FILE.json` (custom). */
-export const PLAN_OPTIONS = { plan: { type: 'string' }, until: { type: 'string' }, 'price-list': { type: 'string' } } as const;
+export interface PlanFlags {
+  plan?: string;
+  until?: string;
+  priceList?: string;
+}
 
-export function planFromFlags(values: { plan?: unknown; until?: unknown; 'price-list'?: unknown }): KeyPlan | undefined {
-  const { plan, until } = values;
-  const priceList = values['price-list'];
+/** The plan flags, as commander options (new ones for each command that takes them). */
+export const planOptions = {
+  plan: () => new Option('--plan <plan>', 'production, pilot (with --until) or custom (with --price-list)'),
+  until: () => new Option('--until <date>', 'YYYY-MM-DD: the last day of a pilot'),
+  priceList: () => new Option('--price-list <file>', 'JSON price list of a custom plan (the shape of config/pricing.json\'s "production")'),
+};
+
+export function planFromFlags({ plan, until, priceList }: PlanFlags): KeyPlan | undefined {
   if (plan === undefined) {
     if (until !== undefined || priceList !== undefined) throw validationError('--until and --price-list go with --plan pilot and --plan custom');
     return undefined;
@@ -28,18 +38,6 @@ export function planFromFlags(values: { plan?: unknown; until?: unknown; 'price-
 }
 
 const operatorView = (o: ResearchOrder) => ({ key_id: o.key_id, ...orderView(o) });
-
-function statusOf(value: unknown): OrderStatus | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)) return value as OrderStatus;
-  throw validationError(`--status must be one of ${ORDER_STATUSES.join(', ')}`);
-}
-
-function intFlag(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) throw validationError(`${name} must be a positive integer`);
-  return Number(value);
-}
 
 const CSV_COLUMNS = [
   'key_id',
@@ -81,52 +79,51 @@ export function statementsCsv(statements: Statement[]): string {
   return [CSV_COLUMNS.join(','), ...rows].map((r) => `${r}\r\n`).join('');
 }
 
-export const BILLING_COMMANDS: AdminCommand[] = [
-  {
-    words: ['key', 'plan'],
-    usage: 'key plan <key_id> --plan production|pilot|custom [--until YYYY-MM-DD] [--price-list FILE.json]',
-    async run(deps, args) {
-      const { values, positionals } = parse(args, PLAN_OPTIONS, 1);
-      const plan = planFromFlags(values);
-      if (!plan) throw validationError('--plan is required');
-      return { ...(await deps.apiKeys.setPlan(positionals[0], plan)) };
-    },
-  },
-  {
-    words: ['research', 'list'],
-    usage: 'research list [--status requested|accepted|delivered|declined|cancelled] [--limit N] [--cursor C]  (every key\'s orders, newest first; a cursor outlives the command on PostgreSQL only with JWT_SECRET set)',
-    async run(deps, args) {
-      const { values } = parse(args, { status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } });
-      const page = await deps.researchOrders.queue({ status: statusOf(values.status), limit: intFlag(values.limit, '--limit'), cursor: values.cursor as string | undefined });
-      return { orders: page.data.map(operatorView), next_cursor: page.next_cursor };
-    },
-  },
-  {
-    words: ['research', 'accept'],
-    usage: 'research accept <order_id>',
-    async run(deps, args) {
-      const { positionals } = parse(args, {}, 1);
-      return operatorView(await deps.researchOrders.accept(positionals[0]));
-    },
-  },
-  {
-    words: ['research', 'decline'],
-    usage: 'research decline <order_id> --reason TEXT',
-    async run(deps, args) {
-      const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
-      if (typeof values.reason !== 'string') throw validationError('--reason is required');
-      return operatorView(await deps.researchOrders.decline(positionals[0], values.reason));
-    },
-  },
-  {
-    words: ['invoices', 'month'],
-    usage: 'invoices month YYYY-MM [--csv]  (every key\'s statement: JSON lines, or CSV)',
-    async run(deps, args) {
-      const { values, positionals } = parse(args, { csv: { type: 'boolean' } }, 1);
-      monthBounds(positionals[0]);
-      const statements = await deps.invoicing.month(positionals[0]);
-      const text = values.csv === true ? statementsCsv(statements) : statements.map((s) => `${JSON.stringify(s)}\n`).join('');
-      return withRawOutput({ statements: statements.length }, text);
-    },
-  },
-];
+/** `research list|accept|decline`, `invoices month`. */
+export const billingCommands: AreaCommands = (program, select) => {
+  const research = program.command('research').description('research orders of every key');
+  research
+    .command('list')
+    .description('every key\'s orders, newest first (a cursor outlives the command on PostgreSQL only with JWT_SECRET set)')
+    .addOption(new Option('--status <status>', 'only orders in this status').choices(ORDER_STATUSES))
+    .option('--limit <n>', 'orders per page', integerIn('--limit', 0, 999_999, '--limit must be a positive integer'))
+    .option('--cursor <cursor>', 'next_cursor of the previous page')
+    .action((options, command) =>
+      select(command, async (deps) => {
+        const page = await deps.researchOrders.queue({ status: options.status, limit: options.limit, cursor: options.cursor });
+        return { orders: page.data.map(operatorView), next_cursor: page.next_cursor };
+      }),
+    );
+  research
+    .command('accept')
+    .description('accept a requested order')
+    .argument('<order_id>')
+    .action((orderId, _options, command) => select(command, async (deps) => operatorView(await deps.researchOrders.accept(orderId))));
+  research
+    .command('decline')
+    .description('decline an order, with the reason the client is shown')
+    .argument('<order_id>')
+    .option('--reason <text>', 'required')
+    .action((orderId, options, command) =>
+      select(command, async (deps) => {
+        if (typeof options.reason !== 'string') throw validationError('--reason is required');
+        return operatorView(await deps.researchOrders.decline(orderId, options.reason));
+      }),
+    );
+
+  program
+    .command('invoices')
+    .description('monthly statements')
+    .command('month')
+    .description('every key\'s statement of the month: JSON lines, or CSV')
+    .argument('<month>', 'YYYY-MM')
+    .option('--csv', 'one row per key, amounts as decimal euros')
+    .action((month, options, command) =>
+      select(command, async (deps) => {
+        monthBounds(month);
+        const statements = await deps.invoicing.month(month);
+        const text = options.csv === true ? statementsCsv(statements) : statements.map((s) => `${JSON.stringify(s)}\n`).join('');
+        return withRawOutput({ statements: statements.length }, text);
+      }),
+    );
+};

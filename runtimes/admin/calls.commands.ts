@@ -4,7 +4,7 @@ import type { FieldError } from '../../core/shared/errors.js';
 import { notFound, validationError } from '../../core/shared/errors.js';
 import type { NewCallInput } from '../../core/calls/new-call.js';
 import { NewCallSchema } from '../shared/calls.schemas.js';
-import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import { type AreaCommands, type CommandIo, integerIn, withExitCode } from './admin-command.js';
 import type { AdminDeps } from './admin-deps.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
@@ -111,22 +111,22 @@ export async function importCallsFile(
   return report;
 }
 
-export const CALLS_COMMANDS: AdminCommand[] = [
-  {
-    words: ['calls', 'import'],
-    usage: 'calls import --tenant T FILE.ndjson [--batch-size N]',
-    async run(deps, args, io) {
-      const { values, positionals } = parse(args, { tenant: { type: 'string' }, 'batch-size': { type: 'string' } }, 1);
-      if (typeof values.tenant !== 'string') throw validationError('--tenant is required');
-      const sizeText = values['batch-size'];
-      let batchSize = IMPORT_BATCH_SIZE;
-      if (typeof sizeText === 'string') {
-        if (!/^\d+$/.test(sizeText) || Number(sizeText) < 1 || Number(sizeText) > 10_000) throw validationError('--batch-size must be an integer from 1 to 10000');
-        batchSize = Number(sizeText);
-      }
-      const report = await importCallsFile(deps, values.tenant, positionals[0], io, batchSize);
-      if (report.rejected > 0) io.stderr(`svc-admin: ${report.rejected} line(s) rejected, ${report.imported} call(s) imported\n`);
-      return withExitCode({ ...report }, report.rejected > 0 ? 1 : 0);
-    },
-  },
-];
+/** `calls import`. */
+export const callsCommands: AreaCommands = (program, select) => {
+  program
+    .command('calls')
+    .description('calls of a tenant')
+    .command('import')
+    .description('import finished calls: one POST .../calls body per line; bad lines reported by number (exit 1 if any)')
+    .argument('<file>', 'NDJSON file')
+    .option('--tenant <tenant_id>', 'the calls\' tenant (required)')
+    .option('--batch-size <n>', 'calls stored per transaction', integerIn('--batch-size', 1, 10_000), IMPORT_BATCH_SIZE)
+    .action((file, options, command) =>
+      select(command, async (deps, io) => {
+        if (typeof options.tenant !== 'string') throw validationError('--tenant is required');
+        const report = await importCallsFile(deps, options.tenant, file, io, options.batchSize);
+        if (report.rejected > 0) io.stderr(`svc-admin: ${report.rejected} line(s) rejected, ${report.imported} call(s) imported\n`);
+        return withExitCode({ ...report }, report.rejected > 0 ? 1 : 0);
+      }),
+    );
+};

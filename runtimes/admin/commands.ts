@@ -1,50 +1,50 @@
-import { validationError } from '../../core/shared/errors.js';
-import { type AdminCommand, parse } from './admin-command.js';
-import { AGENTS_COMMANDS } from './agents.commands.js';
-import { BILLING_COMMANDS, PLAN_OPTIONS, planFromFlags } from './billing.commands.js';
-import { CALLS_COMMANDS } from './calls.commands.js';
-import { CORPUS_COMMANDS } from './corpus.commands.js';
-import { TENANCY_COMMANDS } from './tenancy.commands.js';
+import { Command } from '@commander-js/extra-typings';
+import { RELEASE_VERSION } from '../shared/release.js';
+import { type AreaCommands, commandPath, type Select } from './admin-command.js';
+import { agentsCommands } from './agents.commands.js';
+import { billingCommands } from './billing.commands.js';
+import { callsCommands } from './calls.commands.js';
+import { corpusCommands } from './corpus.commands.js';
+import { keysCommands } from './keys.commands.js';
+import { tenancyCommands } from './tenancy.commands.js';
 
-export type { AdminCommand, CommandResult } from './admin-command.js';
+export type { AdminAction, CommandResult } from './admin-command.js';
 
-export const ADMIN_COMMANDS: AdminCommand[] = [
-  {
-    words: ['key', 'create'],
-    usage: 'key create --label L [--per-minute N] [--plan production|pilot|custom] [--until YYYY-MM-DD] [--price-list FILE.json]',
-    async run(deps, args) {
-      const { values } = parse(args, { label: { type: 'string' }, 'per-minute': { type: 'string' }, ...PLAN_OPTIONS });
-      if (typeof values.label !== 'string') throw validationError('--label is required');
-      const perMinuteText = values['per-minute'];
-      let perMinute: number | undefined;
-      if (typeof perMinuteText === 'string') {
-        if (!/^\d+$/.test(perMinuteText)) throw validationError('--per-minute must be a positive integer');
-        perMinute = Number(perMinuteText);
-      }
-      const created = await deps.apiKeys.create(values.label, perMinute, planFromFlags(values));
-      return { ...created };
-    },
-  },
-  {
-    words: ['key', 'revoke'],
-    usage: 'key revoke <key_id>',
-    async run(deps, args) {
-      const { positionals } = parse(args, {}, 1);
-      return { ...(await deps.apiKeys.revoke(positionals[0])) };
-    },
-  },
-  ...TENANCY_COMMANDS,
-  ...CALLS_COMMANDS,
-  ...AGENTS_COMMANDS,
-  ...CORPUS_COMMANDS,
-  ...BILLING_COMMANDS,
-];
+/** Every area's commands, in the order `svc-admin --help` lists them. */
+const AREAS: AreaCommands[] = [keysCommands, tenancyCommands, callsCommands, agentsCommands, corpusCommands, billingCommands];
 
-export function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } | undefined {
-  for (const command of ADMIN_COMMANDS) {
-    if (command.words.every((w, i) => argv[i] === w)) return { command, rest: argv.slice(command.words.length) };
-  }
-  return undefined;
+export interface ProgramOutput {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
 }
 
-export const usageText = () => `usage: svc-admin <command>\n${ADMIN_COMMANDS.map((c) => `  ${c.usage}`).join('\n')}\n`;
+/**
+ * svc-admin's command line (commander): one subcommand per area word, one per verb below it.
+ * Each action only `select`s what to run once parsing succeeded. Help goes to stdout on
+ * `--help`, to stderr after a usage error; errors read `svc-admin: …`; nothing exits the process
+ * (the caller maps commander's errors to exit codes).
+ */
+export function adminProgram(select: Select, output: ProgramOutput): Command {
+  const program = new Command('svc-admin')
+    .description('Operator commands: one JSON object on stdout; on failure a message on stderr, exit 2 for bad usage or input, 1 otherwise.')
+    .version(RELEASE_VERSION, '--version', 'print the release')
+    // Inherited by every subcommand added below.
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({
+      writeOut: output.stdout,
+      writeErr: output.stderr,
+      outputError: (text, write) => write(`svc-admin: ${text.replace(/^error: /, '')}`),
+    });
+  for (const area of AREAS) area(program, select);
+  program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program)}\n\n'svc-admin <command> --help' describes a command and its options.\n`);
+  return program;
+}
+
+/** One line per runnable command: its words, arguments and description. */
+function everyCommand(program: Command): string {
+  const leaves = (c: Command): Command[] => (c.commands.length === 0 ? [c] : c.commands.flatMap((sub) => leaves(sub as Command)));
+  const rows = leaves(program).map((c) => [`${commandPath(c)} ${c.usage()}`, c.description()]);
+  const width = Math.max(...rows.map(([synopsis]) => synopsis.length));
+  return rows.map(([synopsis, description]) => `  ${synopsis.padEnd(width)}  ${description}`).join('\n');
+}

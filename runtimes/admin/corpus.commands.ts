@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { loadCorpusSnapshot, readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
-import { CorpusHolder, corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
+import { readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
+import { corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import type { LineError, OperatorLine } from '../../core/attestation/operator-research/operator-validation.js';
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import { type ImportOutcome, ImportOperatorResearch } from '../../core/attestation/use-cases/operator-research.js';
+import type { ImportOutcome } from '../../core/attestation/use-cases/operator-research.js';
 import { validationError } from '../../core/shared/errors.js';
-import { type AdminCommand, type CommandIo, parse, withExitCode } from './admin-command.js';
+import { type AreaCommands, type CommandIo, withExitCode } from './admin-command.js';
 import type { AdminDeps } from './admin-deps.js';
 
 /** Line problems listed in the JSON result and on stderr; `errors_total` counts them all. */
@@ -52,19 +52,17 @@ async function readLines(file: string): Promise<{ lines: OperatorLine[]; errors:
  * the whole file is applied in one transaction as the next revision, which running servers
  * pick up within about a second.
  */
-export async function importCorpusFile(deps: AdminDeps, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
+export async function importCorpusFile(deps: Pick<AdminDeps, 'corpusImport' | 'researchOrders'>, file: string, io: Pick<CommandIo, 'stderr'>, options: { dryRun?: boolean; order?: string } = {}) {
   const read = await readLines(file);
-  const holder = new CorpusHolder(await loadCorpusSnapshot(deps.config.corpusDir));
-  const importer = new ImportOperatorResearch(holder, deps.operatorResearch, deps.clock, deps.ids);
   // A line that is not JSON fails the whole file: the others are then only checked, never applied.
   const dryRun = options.dryRun === true || read.errors.length > 0;
   let delivered: ResearchOrder | undefined;
   let outcome: ImportOutcome;
   if (options.order === undefined) {
-    outcome = await importer.execute(read.lines, file, { dryRun });
+    outcome = await deps.corpusImport.execute(read.lines, file, { dryRun });
   } else {
     // --order: the import and the order's move to delivered are one transaction.
-    const result = await deps.researchOrders.deliver(options.order, (deliver) => importer.execute(read.lines, file, { dryRun, deliver }));
+    const result = await deps.researchOrders.deliver(options.order, (deliver) => deps.corpusImport.execute(read.lines, file, { dryRun, deliver }));
     outcome = result.outcome;
     if (outcome.applied) delivered = result.order;
   }
@@ -141,21 +139,18 @@ export async function corpusStats(deps: Pick<AdminDeps, 'config' | 'operatorRese
   };
 }
 
-export const CORPUS_COMMANDS: AdminCommand[] = [
-  {
-    words: ['corpus', 'import'],
-    usage: 'corpus import FILE.ndjson [--dry-run] [--order ORDER_ID]  (operator research, one claim per line: docs/operator-research.md; --order delivers that accepted research order)',
-    async run(deps, args, io) {
-      const { values, positionals } = parse(args, { 'dry-run': { type: 'boolean' }, order: { type: 'string' } }, 1);
-      return importCorpusFile(deps, positionals[0], io, { dryRun: values['dry-run'] === true, order: values.order as string | undefined });
-    },
-  },
-  {
-    words: ['corpus', 'stats'],
-    usage: 'corpus stats',
-    async run(deps, args) {
-      parse(args, {}, 0);
-      return corpusStats(deps);
-    },
-  },
-];
+/** `corpus import`, `corpus stats`. */
+export const corpusCommands: AreaCommands = (program, select) => {
+  const corpus = program.command('corpus').description('the corpus and operator research');
+  corpus
+    .command('import')
+    .description('import operator research, one claim per line (docs/operator-research.md); nothing is applied if any line is bad')
+    .argument('<file>', 'NDJSON file')
+    .option('--dry-run', 'check every line, apply nothing')
+    .option('--order <order_id>', 'deliver this accepted research order in the import\'s transaction')
+    .action((file, options, command) => select(command, (deps, io) => importCorpusFile(deps, file, io, { dryRun: options.dryRun === true, order: options.order })));
+  corpus
+    .command('stats')
+    .description('the corpus as a running server sees it (shipped build + operator research)')
+    .action((_options, command) => select(command, (deps) => corpusStats(deps)));
+};

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { CommanderError } from '@commander-js/extra-typings';
 import { Container } from 'inversify';
 import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
+import { bindOperatorResearchImport } from '../shared/composition/attestation.module.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createLogger } from '../shared/logger.js';
-import { exitCodeOf, rawOutputOf } from './admin-command.js';
+import { type AdminAction, commandPath, exitCodeOf, rawOutputOf } from './admin-command.js';
 import { resolveAdminDeps } from './admin-deps.js';
-import { findCommand, usageText } from './commands.js';
+import { adminProgram } from './commands.js';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
@@ -25,11 +27,17 @@ export interface AdminIo {
  * input, 1 for anything else).
  */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
-  const found = findCommand(argv);
-  if (!found) {
-    io.stderr(argv.length === 0 || argv[0] === '--help' ? usageText() : `svc-admin: unknown command "${argv.join(' ')}"\n${usageText()}`);
-    return 2;
+  let selected: { usage: string; action: AdminAction } | undefined;
+  const program = adminProgram((command, action) => (selected = { usage: `${commandPath(command)} ${command.usage()}`, action }), io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    // --help and --version succeed; any other parse failure (and no command at all) is bad usage.
+    return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
   }
+  if (!selected) throw new Error('svc-admin: the parsed command selected nothing to run');
+  const found = selected;
   let database;
   try {
     const config = loadConfig(io.env);
@@ -38,17 +46,18 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const container = new Container();
     bindPlatform(container, { config, logger, database });
     bindDatabaseBackedAreas(container);
+    bindOperatorResearchImport(container);
     if (config.auth.jwtSecret === undefined && config.database.dialect === 'postgres') {
       // svc-admin issues no token and no cursor that outlives the command; the server, which
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
       container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
     }
-    const result = await found.command.run(resolveAdminDeps(container), found.rest, { stdin: io.stdin, stderr: io.stderr });
+    const result = await found.action(resolveAdminDeps(container), { stdin: io.stdin, stderr: io.stderr });
     io.stdout(rawOutputOf(result) ?? `${JSON.stringify(result)}\n`);
     return exitCodeOf(result);
   } catch (err) {
     if (isDomainError(err)) {
-      io.stderr(`svc-admin: ${err.message}\n  usage: svc-admin ${found.command.usage}\n`);
+      io.stderr(`svc-admin: ${err.message}\n  usage: ${found.usage}\n`);
       return err.code === 'VALIDATION' ? 2 : 1;
     }
     io.stderr(`svc-admin: failed: ${err instanceof Error ? err.message : String(err)}\n`);

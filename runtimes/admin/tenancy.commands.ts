@@ -1,5 +1,5 @@
 import { validationError } from '../../core/shared/errors.js';
-import { type AdminCommand, type CommandIo, parse } from './admin-command.js';
+import type { AreaCommands, CommandIo } from './admin-command.js';
 
 const MAX_PASSWORD_INPUT = 4096;
 
@@ -14,65 +14,53 @@ async function readPasswordLine(io: CommandIo): Promise<string> {
   return text.split(/\r?\n/, 1)[0];
 }
 
-export const TENANCY_COMMANDS: AdminCommand[] = [
-  {
-    words: ['tenant', 'create'],
-    usage: 'tenant create <tenant_id> [--name N]',
-    async run(deps, args) {
-      const { values, positionals } = parse(args, { name: { type: 'string' } }, 1);
-      return { ...(await deps.tenantAdmin.createTenant(positionals[0], values.name as string | undefined)) };
-    },
-  },
-  {
-    words: ['user', 'create'],
-    usage: 'user create --tenant T --email E --role admin|member [--password P]  (else the password is read from stdin)',
-    async run(deps, args, io) {
-      const { values } = parse(args, {
-        tenant: { type: 'string' },
-        email: { type: 'string' },
-        role: { type: 'string' },
-        password: { type: 'string' },
-      });
-      for (const required of ['tenant', 'email', 'role'] as const) {
-        if (typeof values[required] !== 'string') throw validationError(`--${required} is required`);
-      }
-      let password = values.password as string | undefined;
-      if (password === undefined) {
-        if ((io.stdin as { isTTY?: boolean } | undefined)?.isTTY) io.stderr('password: ');
-        password = await readPasswordLine(io);
-        if (password === '') throw validationError('a password is required: --password P, or one line on stdin');
-      }
-      const user = await deps.tenantAdmin.createUser({
-        tenant_id: values.tenant as string,
-        email: values.email as string,
-        role: values.role as string,
-        password,
-      });
-      return { ...user };
-    },
-  },
-  {
-    words: ['user', 'disable'],
-    usage: 'user disable <email>  (no login; the user\'s tokens are refused within seconds)',
-    async run(deps, args) {
-      const { positionals } = parse(args, {}, 1);
-      return { ...(await deps.tenantAdmin.setUserDisabled(positionals[0], true)) };
-    },
-  },
-  {
-    words: ['user', 'enable'],
-    usage: 'user enable <email>',
-    async run(deps, args) {
-      const { positionals } = parse(args, {}, 1);
-      return { ...(await deps.tenantAdmin.setUserDisabled(positionals[0], false)) };
-    },
-  },
-  {
-    words: ['user', 'delete'],
-    usage: 'user delete <email>  (the user\'s tokens are refused within seconds)',
-    async run(deps, args) {
-      const { positionals } = parse(args, {}, 1);
-      return { ...(await deps.tenantAdmin.deleteUser(positionals[0])) };
-    },
-  },
-];
+/** `tenant create`, `user create|disable|enable|delete`. */
+export const tenancyCommands: AreaCommands = (program, select) => {
+  program
+    .command('tenant')
+    .description('tenants of Area A')
+    .command('create')
+    .description('create a tenant')
+    .argument('<tenant_id>', 'lowercase letters, digits and dashes')
+    .option('--name <name>', 'display name (default: the id)')
+    .action((tenantId, options, command) => select(command, async (deps) => ({ ...(await deps.tenantAdmin.createTenant(tenantId, options.name)) })));
+
+  const user = program.command('user').description('users of a tenant (login by email)');
+  user
+    .command('create')
+    .description('create a user; the password is read from stdin (first line) unless --password is given')
+    .option('--tenant <tenant_id>', 'the user\'s tenant (required)')
+    .option('--email <email>', 'login email (required)')
+    .option('--role <role>', 'admin or member (required)')
+    .option('--password <password>', 'else one line on stdin')
+    .action((options, command) =>
+      select(command, async (deps, io) => {
+        for (const required of ['tenant', 'email', 'role'] as const) {
+          if (typeof options[required] !== 'string') throw validationError(`--${required} is required`);
+        }
+        let password = options.password;
+        if (password === undefined) {
+          if ((io.stdin as { isTTY?: boolean } | undefined)?.isTTY) io.stderr('password: ');
+          password = await readPasswordLine(io);
+          if (password === '') throw validationError('a password is required: --password P, or one line on stdin');
+        }
+        return { ...(await deps.tenantAdmin.createUser({ tenant_id: options.tenant!, email: options.email!, role: options.role!, password })) };
+      }),
+    );
+  const toggles = [
+    ['disable', 'no login; the user\'s tokens are refused within seconds', true],
+    ['enable', 'allow login again', false],
+  ] as const;
+  for (const [verb, description, disabled] of toggles) {
+    user
+      .command(verb)
+      .description(description)
+      .argument('<email>')
+      .action((email, _options, command) => select(command, async (deps) => ({ ...(await deps.tenantAdmin.setUserDisabled(email, disabled)) })));
+  }
+  user
+    .command('delete')
+    .description('delete a user; the user\'s tokens are refused within seconds')
+    .argument('<email>')
+    .action((email, _options, command) => select(command, async (deps) => ({ ...(await deps.tenantAdmin.deleteUser(email)) })));
+};

@@ -8,7 +8,7 @@ import type { SqlDatabase } from '../../adapters/sql/database.js';
 import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { openFreshPostgres, postgresCluster } from '../support/postgres.js';
-import { seedTenants } from '../support/sql-dialects.js';
+import { seedTenants } from '../support/contract-suite.js';
 
 const opened: SqlDatabase[] = [];
 afterAll(async () => {

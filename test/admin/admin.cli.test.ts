@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sha256KeyHasher } from '../../adapters/node/node-platform.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
+import { PACKAGE_VERSION } from '../support/package-version.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -60,5 +61,62 @@ describe('svc-admin key', () => {
     const bad = spawnSync(tsx, [entry, 'key', 'revoke'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
+  });
+});
+
+/** Every command svc-admin has, as its help lists them. */
+const COMMANDS = [
+  'key create', 'key revoke <key_id>', 'key plan <key_id>', 'tenant create <tenant_id>', 'user create', 'user disable <email>', 'user enable <email>',
+  'user delete <email>', 'calls import <file>', 'agent create', 'corpus import <file>', 'corpus stats', 'research list', 'research accept <order_id>',
+  'research decline <order_id>', 'invoices month <month>',
+];
+const listed = (help: string) => [...help.matchAll(/^ {2}svc-admin (.+?)\s{2,}\S/gm)].map((m) => m[1].replace(' [options]', ''));
+
+describe('svc-admin usage and help', () => {
+  it('--help prints every command on stdout and exits 0', async () => {
+    const r = await admin('--help');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: svc-admin \[options\] \[command\]/);
+    expect(listed(r.stdout)).toEqual(COMMANDS);
+  });
+
+  it('without a command, the same usage goes to stderr with exit 2 and nothing on stdout', async () => {
+    const r = await admin();
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(listed(r.stderr)).toEqual(COMMANDS);
+  });
+
+  it('an area word alone or --help on it lists its verbs; a command\'s --help lists its options', async () => {
+    const area = await admin('key');
+    expect(area.code).toBe(2);
+    expect(area.stderr).toMatch(/^Usage: svc-admin key \[options\] \[command\]/);
+    for (const verb of ['create', 'revoke', 'plan']) expect(area.stderr).toMatch(new RegExp(`^  ${verb}\\b`, 'm'));
+    expect((await admin('key', '--help')).stdout).toBe(area.stderr);
+    const create = await admin('key', 'create', '--help');
+    expect(create.code).toBe(0);
+    for (const flag of ['--label <label>', '--per-minute <n>', '--plan <plan>', '--until <date>', '--price-list <file>']) expect(create.stdout).toContain(flag);
+  });
+
+  it('an unknown command, option or extra argument is bad usage: exit 2, the message, then the command\'s help', async () => {
+    const unknown = await admin('nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/^svc-admin: unknown command 'nope'\n/);
+    const option = await admin('key', 'revoke', 'key_1', '--bogus');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^svc-admin: unknown option '--bogus'\n[\s\S]*Usage: svc-admin key revoke \[options\] <key_id>/);
+    const extra = await admin('corpus', 'stats', 'extra');
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/^svc-admin: too many arguments for 'stats'/);
+  });
+
+  it('a bad value found by the command names its usage; --version prints the release', async () => {
+    const bad = await admin('key', 'create', '--label', 'x', '--plan', 'sandbox');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('svc-admin: --plan is production, pilot --until YYYY-MM-DD, or custom --price-list FILE.json\n  usage: svc-admin key create [options]\n');
+    const version = await admin('--version');
+    expect(version).toMatchObject({ code: 0, stdout: `${PACKAGE_VERSION}\n`, stderr: '' });
   });
 });

@@ -102,4 +102,15 @@ describe.each(ADMIN_TARGETS)('svc-admin corpus on $name', (target) => {
     expect((await admin('corpus', 'import')).code).toBe(2);
     expect((await admin('corpus', 'stats', 'extra')).code).toBe(2);
   });
+
+  it('reads the corpus only to import: other commands run without one; an import without one fails and applies nothing', async () => {
+    const noCorpus = (...args: string[]) => runAdminCaptured({ ...targetEnv, CORPUS_DIR: join(root, 'no-corpus-here') }, args);
+    const key = await noCorpus('key', 'create', '--label', 'no corpus needed');
+    expect(key.code, key.stderr).toBe(0);
+    const imported = await noCorpus('corpus', 'import', file('needs-corpus.ndjson', [claim]));
+    expect(imported.code).toBe(1);
+    expect(imported.stdout).toBe('');
+    expect(imported.stderr).toMatch(/^svc-admin: failed: .*no-corpus-here/);
+    expect((await admin('corpus', 'stats')).json.operator.revision).toBe(1);
+  });
 });

@@ -10,14 +10,11 @@ import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.reposi
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
 import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
-import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
-import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
-import { SqlCallRepository } from '../../adapters/sql/sql-call.repository.js';
-import { SqlEventOutbox } from '../../adapters/sql/sql-event-outbox.js';
-import { SqlSyncRunStore } from '../../adapters/sql/sql-sync-run.store.js';
-import { SqlSubscriptionStore } from '../../adapters/sql/sql-webhook-subscription.store.js';
+import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
+import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
+import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { aCall } from '../support/call-mother.js';
-import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 import { aSubscription, anEvent, at, hexId } from '../support/webhook-mother.js';
 
 interface Ports {
@@ -29,7 +26,7 @@ interface Ports {
   runs: SyncRunStore;
 }
 
-const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
+const ADAPTERS: Adapter<Ports>[] = [
   {
     name: 'memory',
     make: async () => {
@@ -38,20 +35,17 @@ const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
       return { subs, outbox, calls: new MemoryCallRepository(outbox), agents: new MemoryAgentRepository(outbox), knowledge: new MemoryKnowledgeStore(outbox), runs: new MemorySyncRunStore(outbox) };
     },
   },
-  ...sqlDialects().map((dialect) => ({
-    name: dialect.name,
-    make: async (): Promise<Ports> => {
-      const d = await seedTenants(await dialect.open(), ['t1', 't2', 'acme']);
-      return {
-        subs: new SqlSubscriptionStore(d.db),
-        outbox: new SqlEventOutbox(d.db, { skipLocked: d.capabilities.skipLocked }),
-        calls: new SqlCallRepository(d.db, d.capabilities.callSearch),
-        agents: new SqlAgentRepository(d.db),
-        knowledge: new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex),
-        runs: new SqlSyncRunStore(d.db),
-      };
+  ...boundAdapters<Ports>(
+    {
+      subs: WEBHOOKS.SubscriptionStore,
+      outbox: WEBHOOKS.EventOutbox,
+      calls: CALLS.CallRepository,
+      agents: KNOWLEDGE.AgentRepository,
+      knowledge: KNOWLEDGE.KnowledgeStore,
+      runs: KNOWLEDGE.SyncRunStore,
     },
-  })),
+    { tenants: ['t1', 't2', 'acme'] },
+  ),
 ];
 
 const T1: EventOwner = { kind: 'tenant', id: 't1' };
@@ -61,302 +55,300 @@ const lease = (owner: string, now: number, seconds = 60): DeliveryLease => ({ ow
 const newId = () => hexId('dlv');
 const attempt = (n: number, s: number, status_code: number | null = 200, error: string | null = null) => ({ attempt: n, attempted_at: at(s), status_code, latency_ms: 12, error });
 
-for (const adapter of selectAdapters(ADAPTERS)) {
-  describe(`event outbox and subscriptions contract: ${adapter.name}`, () => {
-    it('stores subscriptions per owner, reads them back, pages, counts, rotates, deletes; a duplicate id is a CONFLICT', async () => {
-      const { subs } = await adapter.make();
-      const a = aSubscription({ createdAt: 1, description: 'CRM' });
-      const b = aSubscription({ createdAt: 2 });
-      const c = aSubscription({ createdAt: 3, owner: T2 });
-      const k = aSubscription({ createdAt: 1, owner: KEY, events: ['research_order.updated'] });
-      for (const s of [b, a, c, k]) await subs.insert(s);
-      await expect(subs.insert(a)).rejects.toMatchObject({ code: 'CONFLICT' });
-      expect(await subs.find(T1, a.subscription_id)).toEqual(a);
-      expect(await subs.find(T2, a.subscription_id)).toBeNull();
-      expect(await subs.find(KEY, k.subscription_id)).toEqual(k);
-      expect(await subs.list(T1, null, 10)).toEqual([a, b]);
-      expect(await subs.list(T1, { created_at: a.created_at, subscription_id: a.subscription_id }, 10)).toEqual([b]);
-      expect(await subs.list(T1, null, 1)).toEqual([a]);
-      expect(await subs.count(T1)).toBe(2);
-      expect(await subs.count(KEY)).toBe(1);
+contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => {
+  it('stores subscriptions per owner, reads them back, pages, counts, rotates, deletes; a duplicate id is a CONFLICT', async () => {
+    const { subs } = await adapter.make();
+    const a = aSubscription({ createdAt: 1, description: 'CRM' });
+    const b = aSubscription({ createdAt: 2 });
+    const c = aSubscription({ createdAt: 3, owner: T2 });
+    const k = aSubscription({ createdAt: 1, owner: KEY, events: ['research_order.updated'] });
+    for (const s of [b, a, c, k]) await subs.insert(s);
+    await expect(subs.insert(a)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await subs.find(T1, a.subscription_id)).toEqual(a);
+    expect(await subs.find(T2, a.subscription_id)).toBeNull();
+    expect(await subs.find(KEY, k.subscription_id)).toEqual(k);
+    expect(await subs.list(T1, null, 10)).toEqual([a, b]);
+    expect(await subs.list(T1, { created_at: a.created_at, subscription_id: a.subscription_id }, 10)).toEqual([b]);
+    expect(await subs.list(T1, null, 1)).toEqual([a]);
+    expect(await subs.count(T1)).toBe(2);
+    expect(await subs.count(KEY)).toBe(1);
 
-      const secrets = { current: 'whsec_bmV3', previous: a.secrets.current, previous_expires_at: at(86_400) };
-      expect(await subs.setSecrets(T2, a.subscription_id, secrets, at(5))).toBe(false);
-      expect(await subs.setSecrets(T1, a.subscription_id, secrets, at(5))).toBe(true);
-      expect(await subs.find(T1, a.subscription_id)).toEqual({ ...a, secrets, updated_at: at(5) });
+    const secrets = { current: 'whsec_bmV3', previous: a.secrets.current, previous_expires_at: at(86_400) };
+    expect(await subs.setSecrets(T2, a.subscription_id, secrets, at(5))).toBe(false);
+    expect(await subs.setSecrets(T1, a.subscription_id, secrets, at(5))).toBe(true);
+    expect(await subs.find(T1, a.subscription_id)).toEqual({ ...a, secrets, updated_at: at(5) });
 
-      expect(await subs.delete(T2, a.subscription_id)).toBe(false);
-      expect(await subs.delete(T1, a.subscription_id)).toBe(true);
-      expect(await subs.delete(T1, a.subscription_id)).toBe(false);
-      expect(await subs.list(T1, null, 10)).toEqual([b]);
+    expect(await subs.delete(T2, a.subscription_id)).toBe(false);
+    expect(await subs.delete(T1, a.subscription_id)).toBe(true);
+    expect(await subs.delete(T1, a.subscription_id)).toBe(false);
+    expect(await subs.list(T1, null, 10)).toEqual([b]);
+  });
+
+  it('fans an event out once, to the enabled subscriptions of its owner that listen to its type and existed before it', async () => {
+    const { subs, outbox } = await adapter.make();
+    const all = aSubscription({ createdAt: 1 });
+    const callsOnly = aSubscription({ createdAt: 1, events: ['call.created'] });
+    const agentsOnly = aSubscription({ createdAt: 1, events: ['agent.updated'] });
+    const later = aSubscription({ createdAt: 50 });
+    const disabled = aSubscription({ createdAt: 1, enabled: false, disabled_reason: 'failing' });
+    const other = aSubscription({ createdAt: 1, owner: T2 });
+    for (const s of [all, callsOnly, agentsOnly, later, disabled, other]) await subs.insert(s);
+    const e1 = anEvent('call.created', 10);
+    const e2 = anEvent('agent.updated', 11);
+    await outbox.append([e1, e2]);
+    expect(await outbox.fanOut(at(20), 10, newId)).toBe(4);
+    expect(await outbox.fanOut(at(21), 10, newId)).toBe(0);
+
+    const due = await outbox.claimDue(lease('A', 20), 10);
+    const pairs = due.map((d) => `${d.subscription_id}/${d.event_id}`).sort();
+    expect(pairs).toEqual(
+      [`${all.subscription_id}/${e1.event_id}`, `${all.subscription_id}/${e2.event_id}`, `${callsOnly.subscription_id}/${e1.event_id}`, `${agentsOnly.subscription_id}/${e2.event_id}`].sort(),
+    );
+    const first = due.find((d) => d.subscription_id === callsOnly.subscription_id)!;
+    expect(first).toMatchObject({ event_id: e1.event_id, attempts: 0, window_started_at: at(20), payload: e1.payload, url: callsOnly.url, secrets: callsOnly.secrets, subscription_enabled: true, failing_since: null });
+    expect(JSON.parse(first.payload)).toEqual({ id: e1.event_id, type: 'call.created', created_at: e1.created_at, data: JSON.parse(e1.payload).data });
+  });
+
+  it('fans out a batch at a time, oldest first', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription({ createdAt: 0 });
+    await subs.insert(s);
+    const events = [anEvent('call.created', 13), anEvent('call.created', 11), anEvent('call.created', 12)];
+    await outbox.append(events);
+    expect(await outbox.fanOut(at(20), 2, newId)).toBe(2);
+    const firstTwo = (await outbox.claimDue(lease('A', 20), 10)).map((d) => d.event_id).sort();
+    expect(firstTwo).toEqual([events[1].event_id, events[2].event_id].sort());
+    expect(await outbox.fanOut(at(20), 2, newId)).toBe(1);
+  });
+
+  it('concurrent fan-outs and claims hand every delivery to exactly one claimer', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s1 = aSubscription({ createdAt: 0 });
+    const s2 = aSubscription({ createdAt: 0, events: ['call.created'] });
+    await subs.insert(s1);
+    await subs.insert(s2);
+    const events = Array.from({ length: 60 }, (_, i) => anEvent('call.created', 10 + i));
+    await outbox.append(events);
+    const made = await Promise.all(Array.from({ length: 4 }, () => outbox.fanOut(at(100), 25, newId)));
+    const rest = await outbox.fanOut(at(100), 100, newId);
+    expect(made.reduce((a, b) => a + b, 0) + rest).toBe(120);
+    const claims = await Promise.all(['A', 'B', 'C', 'D'].map((o) => outbox.claimDue(lease(o, 100), 40)));
+    const more = await outbox.claimDue(lease('E', 100), 200);
+    const ids = [...claims.flat(), ...more].map((d) => d.delivery_id);
+    expect(ids.length).toBe(120);
+    expect(new Set(ids).size).toBe(120);
+    expect(await outbox.claimDue(lease('F', 100), 200)).toEqual([]);
+  });
+
+  it('a lease keeps a delivery from other claimers until it expires; settle is fenced by the lease owner', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription();
+    await subs.insert(s);
+    await outbox.append([anEvent()]);
+    await outbox.fanOut(at(20), 10, newId);
+    const [d] = await outbox.claimDue(lease('A', 20, 30), 10);
+    expect(await outbox.claimDue(lease('B', 40), 10)).toEqual([]);
+    const [again] = await outbox.claimDue(lease('B', 51), 10);
+    expect(again.delivery_id).toBe(d.delivery_id);
+    // A's lease is lost: its outcome is not written.
+    expect(await outbox.settle(d.delivery_id, lease('A', 52), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 52) })).toBe(false);
+    expect(await outbox.settle(d.delivery_id, lease('B', 52), { status: 'pending', next_attempt_at: at(100), attempt: attempt(1, 52, 503, 'The receiver answered 503.') })).toBe(true);
+    expect(await outbox.settle(d.delivery_id, lease('B', 53), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 53) })).toBe(false);
+    // Not due before its next attempt; then due again, with one attempt made.
+    expect(await outbox.claimDue(lease('C', 99), 10)).toEqual([]);
+    const [retry] = await outbox.claimDue(lease('C', 100), 10);
+    expect(retry).toMatchObject({ delivery_id: d.delivery_id, attempts: 1 });
+    expect(await outbox.settle(d.delivery_id, lease('C', 101), { status: 'succeeded', next_attempt_at: null, attempt: attempt(2, 101) })).toBe(true);
+    expect(await outbox.claimDue(lease('D', 10_000), 10)).toEqual([]);
+
+    const log = await outbox.deliveries(s.subscription_id, null, 10);
+    expect(log).toEqual([
+      {
+        delivery_id: d.delivery_id,
+        subscription_id: s.subscription_id,
+        event_id: d.event_id,
+        event_type: 'call.created',
+        status: 'succeeded',
+        created_at: at(20),
+        next_attempt_at: null,
+        attempts: [attempt(1, 52, 503, 'The receiver answered 503.'), attempt(2, 101)],
+      },
+    ]);
+    expect(await outbox.findDelivery(s.subscription_id, d.delivery_id)).toEqual(log[0]);
+    expect(await outbox.findDelivery(aSubscription().subscription_id, d.delivery_id)).toBeNull();
+  });
+
+  it('redelivery makes any delivery pending and due now, with a new window; the log pages newest first', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription();
+    await subs.insert(s);
+    await outbox.append([anEvent('call.created', 10)]);
+    await outbox.fanOut(at(20), 10, newId);
+    await outbox.append([anEvent('call.created', 30)]);
+    await outbox.fanOut(at(40), 10, newId);
+    const due = await outbox.claimDue(lease('A', 40), 10);
+    for (const d of due) await outbox.settle(d.delivery_id, lease('A', 41), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 41, 500) });
+    const page1 = await outbox.deliveries(s.subscription_id, null, 1);
+    expect(page1.map((d) => d.created_at)).toEqual([at(40)]);
+    const page2 = await outbox.deliveries(s.subscription_id, { created_at: page1[0].created_at, delivery_id: page1[0].delivery_id }, 5);
+    expect(page2.map((d) => d.created_at)).toEqual([at(20)]);
+    expect(page2[0].status).toBe('failed');
+
+    const again = await outbox.redeliver(s.subscription_id, page2[0].delivery_id, at(500));
+    expect(again).toMatchObject({ status: 'pending', next_attempt_at: at(500), attempts: [attempt(1, 41, 500)] });
+    expect(await outbox.redeliver(s.subscription_id, hexId('dlv'), at(500))).toBeNull();
+    const [claimed] = await outbox.claimDue(lease('B', 500), 10);
+    expect(claimed).toMatchObject({ delivery_id: page2[0].delivery_id, attempts: 1, window_started_at: at(500) });
+  });
+
+  it('tracks a failing streak, disables a subscription failing for too long, and enables it again', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription();
+    await subs.insert(s);
+    expect(await subs.recordFailure(s.subscription_id, at(100), at(0), 'failing for days')).toBe(false);
+    expect((await subs.find(T1, s.subscription_id))?.failing_since).toBe(at(100));
+    expect(await subs.recordFailure(s.subscription_id, at(200), at(100), 'failing for days')).toBe(false);
+    await subs.recordSuccess(s.subscription_id);
+    expect((await subs.find(T1, s.subscription_id))?.failing_since).toBeNull();
+    expect(await subs.recordFailure(s.subscription_id, at(300), at(0), 'failing for days')).toBe(false);
+    expect(await subs.recordFailure(s.subscription_id, at(900), at(301), 'failing for days')).toBe(true);
+    expect(await subs.find(T1, s.subscription_id)).toMatchObject({ enabled: false, disabled_reason: 'failing for days', failing_since: at(300) });
+    expect(await subs.recordFailure(s.subscription_id, at(950), at(400), 'again')).toBe(false);
+
+    await outbox.append([anEvent('call.created', 1000)]);
+    expect(await outbox.fanOut(at(1001), 10, newId)).toBe(0);
+
+    expect(await subs.enable(T2, s.subscription_id, at(1100))).toBe(false);
+    expect(await subs.enable(T1, s.subscription_id, at(1100))).toBe(true);
+    expect(await subs.find(T1, s.subscription_id)).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null, updated_at: at(1100) });
+  });
+
+  it('claims report a disabled subscription, and deleting a subscription removes its deliveries', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription();
+    await subs.insert(s);
+    await outbox.append([anEvent(), anEvent()]);
+    await outbox.fanOut(at(20), 10, newId);
+    await subs.recordFailure(s.subscription_id, at(10), at(20), 'down');
+    const due = await outbox.claimDue(lease('A', 30), 10);
+    expect(due.map((d) => d.subscription_enabled)).toEqual([false, false]);
+    expect(await subs.delete(T1, s.subscription_id)).toBe(true);
+    expect(await outbox.deliveries(s.subscription_id, null, 10)).toEqual([]);
+    expect(await outbox.claimDue(lease('B', 1000), 10)).toEqual([]);
+  });
+
+  it('retention removes finished deliveries with their attempts, then events no delivery needs', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = aSubscription({ events: ['call.created'] });
+    await subs.insert(s);
+    const done = anEvent('call.created', 10);
+    const open = anEvent('call.created', 11);
+    const unheard = anEvent('agent.updated', 12);
+    await outbox.append([done, open, unheard]);
+    await outbox.fanOut(at(20), 10, newId);
+    const due = await outbox.claimDue(lease('A', 20), 10);
+    const finished = due.find((d) => d.event_id === done.event_id)!;
+    await outbox.settle(finished.delivery_id, lease('A', 21), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 21) });
+    const pending = due.find((d) => d.event_id === open.event_id)!;
+    await outbox.settle(pending.delivery_id, lease('A', 21), { status: 'pending', next_attempt_at: at(30), attempt: attempt(1, 21, 500) });
+    const recent = anEvent('call.created', 900);
+    await outbox.append([recent]);
+    await outbox.fanOut(at(1000), 10, newId);
+
+    expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 1, events: 2 });
+    expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 0, events: 0 });
+    const left = await outbox.deliveries(s.subscription_id, null, 10);
+    expect(left.map((d) => d.event_id).sort()).toEqual([open.event_id, recent.event_id].sort());
+    // The pending delivery still has its event: it is sent as before.
+    const [again] = await outbox.claimDue(lease('B', 40), 1);
+    expect(again).toMatchObject({ event_id: open.event_id, payload: open.payload, attempts: 1 });
+  });
+
+  it('retention works through a backlog a limited batch at a time', async () => {
+    const { subs, outbox } = await adapter.make();
+    await subs.insert(aSubscription({ events: ['call.created'] }));
+    await outbox.append(Array.from({ length: 5 }, (_, i) => anEvent('call.created', 10 + i)));
+    await outbox.fanOut(at(20), 10, newId);
+    for (const d of await outbox.claimDue(lease('A', 20), 10)) {
+      await outbox.settle(d.delivery_id, lease('A', 21), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 21, 500) });
+    }
+    expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
+    expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
+    expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 1, events: 1 });
+    expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 0, events: 0 });
+  });
+
+  describe('events are written with the change that causes them, and only then', () => {
+    const subscribed = async (p: Ports) => {
+      const s = aSubscription({ createdAt: -1_000_000, owner: { kind: 'tenant', id: 'acme' } });
+      await p.subs.insert(s);
+      const s1 = aSubscription({ createdAt: -1_000_000 });
+      await p.subs.insert(s1);
+      return async () => (await (await p.outbox.fanOut(at(1e6), 100, newId), p.outbox.claimDue(lease(hexId('o'), 1e6), 100))).map((d) => d.payload);
+    };
+
+    it('a call and its call.created; none for a refused duplicate', async () => {
+      const p = await adapter.make();
+      const sent = await subscribed(p);
+      const call = aCall({ tenant_id: 'acme' });
+      const e = anEvent('call.created', 5, { kind: 'tenant', id: 'acme' });
+      await p.calls.insert(call, [e]);
+      await expect(p.calls.insert(call, [anEvent('call.created', 6, { kind: 'tenant', id: 'acme' })])).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await sent()).toEqual([e.payload]);
+      expect(await p.calls.find('acme', call.call_id)).not.toBeNull();
     });
 
-    it('fans an event out once, to the enabled subscriptions of its owner that listen to its type and existed before it', async () => {
-      const { subs, outbox } = await adapter.make();
-      const all = aSubscription({ createdAt: 1 });
-      const callsOnly = aSubscription({ createdAt: 1, events: ['call.created'] });
-      const agentsOnly = aSubscription({ createdAt: 1, events: ['agent.updated'] });
-      const later = aSubscription({ createdAt: 50 });
-      const disabled = aSubscription({ createdAt: 1, enabled: false, disabled_reason: 'failing' });
-      const other = aSubscription({ createdAt: 1, owner: T2 });
-      for (const s of [all, callsOnly, agentsOnly, later, disabled, other]) await subs.insert(s);
-      const e1 = anEvent('call.created', 10);
-      const e2 = anEvent('agent.updated', 11);
-      await outbox.append([e1, e2]);
-      expect(await outbox.fanOut(at(20), 10, newId)).toBe(4);
-      expect(await outbox.fanOut(at(21), 10, newId)).toBe(0);
-
-      const due = await outbox.claimDue(lease('A', 20), 10);
-      const pairs = due.map((d) => `${d.subscription_id}/${d.event_id}`).sort();
-      expect(pairs).toEqual(
-        [`${all.subscription_id}/${e1.event_id}`, `${all.subscription_id}/${e2.event_id}`, `${callsOnly.subscription_id}/${e1.event_id}`, `${agentsOnly.subscription_id}/${e2.event_id}`].sort(),
-      );
-      const first = due.find((d) => d.subscription_id === callsOnly.subscription_id)!;
-      expect(first).toMatchObject({ event_id: e1.event_id, attempts: 0, window_started_at: at(20), payload: e1.payload, url: callsOnly.url, secrets: callsOnly.secrets, subscription_enabled: true, failing_since: null });
-      expect(JSON.parse(first.payload)).toEqual({ id: e1.event_id, type: 'call.created', created_at: e1.created_at, data: JSON.parse(e1.payload).data });
+    it('an agent replacement and its agent.updated; none when the version moved on', async () => {
+      const p = await adapter.make();
+      const sent = await subscribed(p);
+      const agent: Agent = { agent_id: hexId('agt'), tenant_id: 't1', ...defaultAgentSettings('Nova'), version: 1, updated_at: at(0) };
+      await p.agents.insert(agent);
+      const e = anEvent('agent.updated', 5);
+      expect(await p.agents.replace({ ...agent, version: 2, updated_at: at(5) }, 1, [e])).toBe(true);
+      expect(await p.agents.replace({ ...agent, version: 2, updated_at: at(6) }, 1, [anEvent('agent.updated', 6)])).toBe(false);
+      expect(await sent()).toEqual([e.payload]);
     });
 
-    it('fans out a batch at a time, oldest first', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription({ createdAt: 0 });
-      await subs.insert(s);
-      const events = [anEvent('call.created', 13), anEvent('call.created', 11), anEvent('call.created', 12)];
-      await outbox.append(events);
-      expect(await outbox.fanOut(at(20), 2, newId)).toBe(2);
-      const firstTwo = (await outbox.claimDue(lease('A', 20), 10)).map((d) => d.event_id).sort();
-      expect(firstTwo).toEqual([events[1].event_id, events[2].event_id].sort());
-      expect(await outbox.fanOut(at(20), 2, newId)).toBe(1);
-    });
-
-    it('concurrent fan-outs and claims hand every delivery to exactly one claimer', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s1 = aSubscription({ createdAt: 0 });
-      const s2 = aSubscription({ createdAt: 0, events: ['call.created'] });
-      await subs.insert(s1);
-      await subs.insert(s2);
-      const events = Array.from({ length: 60 }, (_, i) => anEvent('call.created', 10 + i));
-      await outbox.append(events);
-      const made = await Promise.all(Array.from({ length: 4 }, () => outbox.fanOut(at(100), 25, newId)));
-      const rest = await outbox.fanOut(at(100), 100, newId);
-      expect(made.reduce((a, b) => a + b, 0) + rest).toBe(120);
-      const claims = await Promise.all(['A', 'B', 'C', 'D'].map((o) => outbox.claimDue(lease(o, 100), 40)));
-      const more = await outbox.claimDue(lease('E', 100), 200);
-      const ids = [...claims.flat(), ...more].map((d) => d.delivery_id);
-      expect(ids.length).toBe(120);
-      expect(new Set(ids).size).toBe(120);
-      expect(await outbox.claimDue(lease('F', 100), 200)).toEqual([]);
-    });
-
-    it('a lease keeps a delivery from other claimers until it expires; settle is fenced by the lease owner', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription();
-      await subs.insert(s);
-      await outbox.append([anEvent()]);
-      await outbox.fanOut(at(20), 10, newId);
-      const [d] = await outbox.claimDue(lease('A', 20, 30), 10);
-      expect(await outbox.claimDue(lease('B', 40), 10)).toEqual([]);
-      const [again] = await outbox.claimDue(lease('B', 51), 10);
-      expect(again.delivery_id).toBe(d.delivery_id);
-      // A's lease is lost: its outcome is not written.
-      expect(await outbox.settle(d.delivery_id, lease('A', 52), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 52) })).toBe(false);
-      expect(await outbox.settle(d.delivery_id, lease('B', 52), { status: 'pending', next_attempt_at: at(100), attempt: attempt(1, 52, 503, 'The receiver answered 503.') })).toBe(true);
-      expect(await outbox.settle(d.delivery_id, lease('B', 53), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 53) })).toBe(false);
-      // Not due before its next attempt; then due again, with one attempt made.
-      expect(await outbox.claimDue(lease('C', 99), 10)).toEqual([]);
-      const [retry] = await outbox.claimDue(lease('C', 100), 10);
-      expect(retry).toMatchObject({ delivery_id: d.delivery_id, attempts: 1 });
-      expect(await outbox.settle(d.delivery_id, lease('C', 101), { status: 'succeeded', next_attempt_at: null, attempt: attempt(2, 101) })).toBe(true);
-      expect(await outbox.claimDue(lease('D', 10_000), 10)).toEqual([]);
-
-      const log = await outbox.deliveries(s.subscription_id, null, 10);
-      expect(log).toEqual([
-        {
-          delivery_id: d.delivery_id,
-          subscription_id: s.subscription_id,
-          event_id: d.event_id,
-          event_type: 'call.created',
-          status: 'succeeded',
-          created_at: at(20),
-          next_attempt_at: null,
-          attempts: [attempt(1, 52, 503, 'The receiver answered 503.'), attempt(2, 101)],
-        },
-      ]);
-      expect(await outbox.findDelivery(s.subscription_id, d.delivery_id)).toEqual(log[0]);
-      expect(await outbox.findDelivery(aSubscription().subscription_id, d.delivery_id)).toBeNull();
-    });
-
-    it('redelivery makes any delivery pending and due now, with a new window; the log pages newest first', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription();
-      await subs.insert(s);
-      await outbox.append([anEvent('call.created', 10)]);
-      await outbox.fanOut(at(20), 10, newId);
-      await outbox.append([anEvent('call.created', 30)]);
-      await outbox.fanOut(at(40), 10, newId);
-      const due = await outbox.claimDue(lease('A', 40), 10);
-      for (const d of due) await outbox.settle(d.delivery_id, lease('A', 41), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 41, 500) });
-      const page1 = await outbox.deliveries(s.subscription_id, null, 1);
-      expect(page1.map((d) => d.created_at)).toEqual([at(40)]);
-      const page2 = await outbox.deliveries(s.subscription_id, { created_at: page1[0].created_at, delivery_id: page1[0].delivery_id }, 5);
-      expect(page2.map((d) => d.created_at)).toEqual([at(20)]);
-      expect(page2[0].status).toBe('failed');
-
-      const again = await outbox.redeliver(s.subscription_id, page2[0].delivery_id, at(500));
-      expect(again).toMatchObject({ status: 'pending', next_attempt_at: at(500), attempts: [attempt(1, 41, 500)] });
-      expect(await outbox.redeliver(s.subscription_id, hexId('dlv'), at(500))).toBeNull();
-      const [claimed] = await outbox.claimDue(lease('B', 500), 10);
-      expect(claimed).toMatchObject({ delivery_id: page2[0].delivery_id, attempts: 1, window_started_at: at(500) });
-    });
-
-    it('tracks a failing streak, disables a subscription failing for too long, and enables it again', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription();
-      await subs.insert(s);
-      expect(await subs.recordFailure(s.subscription_id, at(100), at(0), 'failing for days')).toBe(false);
-      expect((await subs.find(T1, s.subscription_id))?.failing_since).toBe(at(100));
-      expect(await subs.recordFailure(s.subscription_id, at(200), at(100), 'failing for days')).toBe(false);
-      await subs.recordSuccess(s.subscription_id);
-      expect((await subs.find(T1, s.subscription_id))?.failing_since).toBeNull();
-      expect(await subs.recordFailure(s.subscription_id, at(300), at(0), 'failing for days')).toBe(false);
-      expect(await subs.recordFailure(s.subscription_id, at(900), at(301), 'failing for days')).toBe(true);
-      expect(await subs.find(T1, s.subscription_id)).toMatchObject({ enabled: false, disabled_reason: 'failing for days', failing_since: at(300) });
-      expect(await subs.recordFailure(s.subscription_id, at(950), at(400), 'again')).toBe(false);
-
-      await outbox.append([anEvent('call.created', 1000)]);
-      expect(await outbox.fanOut(at(1001), 10, newId)).toBe(0);
-
-      expect(await subs.enable(T2, s.subscription_id, at(1100))).toBe(false);
-      expect(await subs.enable(T1, s.subscription_id, at(1100))).toBe(true);
-      expect(await subs.find(T1, s.subscription_id)).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null, updated_at: at(1100) });
-    });
-
-    it('claims report a disabled subscription, and deleting a subscription removes its deliveries', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription();
-      await subs.insert(s);
-      await outbox.append([anEvent(), anEvent()]);
-      await outbox.fanOut(at(20), 10, newId);
-      await subs.recordFailure(s.subscription_id, at(10), at(20), 'down');
-      const due = await outbox.claimDue(lease('A', 30), 10);
-      expect(due.map((d) => d.subscription_enabled)).toEqual([false, false]);
-      expect(await subs.delete(T1, s.subscription_id)).toBe(true);
-      expect(await outbox.deliveries(s.subscription_id, null, 10)).toEqual([]);
-      expect(await outbox.claimDue(lease('B', 1000), 10)).toEqual([]);
-    });
-
-    it('retention removes finished deliveries with their attempts, then events no delivery needs', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = aSubscription({ events: ['call.created'] });
-      await subs.insert(s);
-      const done = anEvent('call.created', 10);
-      const open = anEvent('call.created', 11);
-      const unheard = anEvent('agent.updated', 12);
-      await outbox.append([done, open, unheard]);
-      await outbox.fanOut(at(20), 10, newId);
-      const due = await outbox.claimDue(lease('A', 20), 10);
-      const finished = due.find((d) => d.event_id === done.event_id)!;
-      await outbox.settle(finished.delivery_id, lease('A', 21), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 21) });
-      const pending = due.find((d) => d.event_id === open.event_id)!;
-      await outbox.settle(pending.delivery_id, lease('A', 21), { status: 'pending', next_attempt_at: at(30), attempt: attempt(1, 21, 500) });
-      const recent = anEvent('call.created', 900);
-      await outbox.append([recent]);
-      await outbox.fanOut(at(1000), 10, newId);
-
-      expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 1, events: 2 });
-      expect(await outbox.purge(at(500), 10)).toEqual({ deliveries: 0, events: 0 });
-      const left = await outbox.deliveries(s.subscription_id, null, 10);
-      expect(left.map((d) => d.event_id).sort()).toEqual([open.event_id, recent.event_id].sort());
-      // The pending delivery still has its event: it is sent as before.
-      const [again] = await outbox.claimDue(lease('B', 40), 1);
-      expect(again).toMatchObject({ event_id: open.event_id, payload: open.payload, attempts: 1 });
-    });
-
-    it('retention works through a backlog a limited batch at a time', async () => {
-      const { subs, outbox } = await adapter.make();
-      await subs.insert(aSubscription({ events: ['call.created'] }));
-      await outbox.append(Array.from({ length: 5 }, (_, i) => anEvent('call.created', 10 + i)));
-      await outbox.fanOut(at(20), 10, newId);
-      for (const d of await outbox.claimDue(lease('A', 20), 10)) {
-        await outbox.settle(d.delivery_id, lease('A', 21), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 21, 500) });
-      }
-      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
-      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
-      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 1, events: 1 });
-      expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 0, events: 0 });
-    });
-
-    describe('events are written with the change that causes them, and only then', () => {
-      const subscribed = async (p: Ports) => {
-        const s = aSubscription({ createdAt: -1_000_000, owner: { kind: 'tenant', id: 'acme' } });
-        await p.subs.insert(s);
-        const s1 = aSubscription({ createdAt: -1_000_000 });
-        await p.subs.insert(s1);
-        return async () => (await (await p.outbox.fanOut(at(1e6), 100, newId), p.outbox.claimDue(lease(hexId('o'), 1e6), 100))).map((d) => d.payload);
-      };
-
-      it('a call and its call.created; none for a refused duplicate', async () => {
-        const p = await adapter.make();
-        const sent = await subscribed(p);
-        const call = aCall({ tenant_id: 'acme' });
-        const e = anEvent('call.created', 5, { kind: 'tenant', id: 'acme' });
-        await p.calls.insert(call, [e]);
-        await expect(p.calls.insert(call, [anEvent('call.created', 6, { kind: 'tenant', id: 'acme' })])).rejects.toMatchObject({ code: 'CONFLICT' });
-        expect(await sent()).toEqual([e.payload]);
-        expect(await p.calls.find('acme', call.call_id)).not.toBeNull();
+    it('a document indexed or failed and its event; none for a document deleted meanwhile', async () => {
+      const p = await adapter.make();
+      const sent = await subscribed(p);
+      const doc = (id: string): KnowledgeDocument => ({
+        tenant_id: 't1',
+        item_id: id,
+        title: id,
+        content_type: 'text/plain',
+        size_bytes: 5,
+        sha256: 'a'.repeat(64),
+        status: 'pending',
+        error: null,
+        created_at: at(0),
+        indexed_at: null,
+        content: new TextEncoder().encode('hello'),
       });
+      for (const id of ['kb_a', 'kb_b', 'kb_c']) await p.knowledge.insert(doc(id));
+      const indexed = anEvent('knowledge.document.indexed', 5);
+      const failed = anEvent('knowledge.document.failed', 6);
+      expect(await p.knowledge.markIndexed('t1', 'kb_a', [{ chunk_index: 0, text: 'hello' }], at(5), [indexed])).toBe(true);
+      await p.knowledge.markFailed('t1', 'kb_b', 'unreadable', [failed]);
+      await p.knowledge.delete('t1', 'kb_c');
+      expect(await p.knowledge.markIndexed('t1', 'kb_c', [{ chunk_index: 0, text: 'hello' }], at(7), [anEvent('knowledge.document.indexed', 7)])).toBe(false);
+      await p.knowledge.markFailed('t1', 'kb_c', 'gone', [anEvent('knowledge.document.failed', 8)]);
+      expect((await sent()).sort()).toEqual([indexed.payload, failed.payload].sort());
+      expect((await p.knowledge.find('t1', 'kb_a'))?.status).toBe('indexed');
+    });
 
-      it('an agent replacement and its agent.updated; none when the version moved on', async () => {
-        const p = await adapter.make();
-        const sent = await subscribed(p);
-        const agent: Agent = { agent_id: hexId('agt'), tenant_id: 't1', ...defaultAgentSettings('Nova'), version: 1, updated_at: at(0) };
-        await p.agents.insert(agent);
-        const e = anEvent('agent.updated', 5);
-        expect(await p.agents.replace({ ...agent, version: 2, updated_at: at(5) }, 1, [e])).toBe(true);
-        expect(await p.agents.replace({ ...agent, version: 2, updated_at: at(6) }, 1, [anEvent('agent.updated', 6)])).toBe(false);
-        expect(await sent()).toEqual([e.payload]);
-      });
-
-      it('a document indexed or failed and its event; none for a document deleted meanwhile', async () => {
-        const p = await adapter.make();
-        const sent = await subscribed(p);
-        const doc = (id: string): KnowledgeDocument => ({
-          tenant_id: 't1',
-          item_id: id,
-          title: id,
-          content_type: 'text/plain',
-          size_bytes: 5,
-          sha256: 'a'.repeat(64),
-          status: 'pending',
-          error: null,
-          created_at: at(0),
-          indexed_at: null,
-          content: new TextEncoder().encode('hello'),
-        });
-        for (const id of ['kb_a', 'kb_b', 'kb_c']) await p.knowledge.insert(doc(id));
-        const indexed = anEvent('knowledge.document.indexed', 5);
-        const failed = anEvent('knowledge.document.failed', 6);
-        expect(await p.knowledge.markIndexed('t1', 'kb_a', [{ chunk_index: 0, text: 'hello' }], at(5), [indexed])).toBe(true);
-        await p.knowledge.markFailed('t1', 'kb_b', 'unreadable', [failed]);
-        await p.knowledge.delete('t1', 'kb_c');
-        expect(await p.knowledge.markIndexed('t1', 'kb_c', [{ chunk_index: 0, text: 'hello' }], at(7), [anEvent('knowledge.document.indexed', 7)])).toBe(false);
-        await p.knowledge.markFailed('t1', 'kb_c', 'gone', [anEvent('knowledge.document.failed', 8)]);
-        expect((await sent()).sort()).toEqual([indexed.payload, failed.payload].sort());
-        expect((await p.knowledge.find('t1', 'kb_a'))?.status).toBe('indexed');
-      });
-
-      it('a finished sync run and its knowledge.sync.completed; none when the lease was lost', async () => {
-        const p = await adapter.make();
-        const sent = await subscribed(p);
-        const run: StoredSyncRun = { tenant_id: 't1', sync_id: 'sync_1', status: 'queued', requested_at: at(0), started_at: null, finished_at: null, documents_indexed: 0, documents_failed: 0, chunks: 0 };
-        await p.runs.openOrGetActive(run);
-        const claimed = (await p.runs.claim('t1', 'sync_1', { owner: 'A', now: at(1), until: at(2) }))!;
-        expect(await p.runs.claim('t1', 'sync_1', { owner: 'B', now: at(3), until: at(100) })).not.toBeNull();
-        const lost = anEvent('knowledge.sync.completed', 4);
-        expect(await p.runs.update({ ...claimed, status: 'succeeded', finished_at: at(4) }, { owner: 'A', now: at(4), until: at(5) }, [lost])).toBe(false);
-        const done = anEvent('knowledge.sync.completed', 5);
-        expect(await p.runs.update({ ...claimed, status: 'succeeded', finished_at: at(5), documents_indexed: 2 }, { owner: 'B', now: at(5), until: at(100) }, [done])).toBe(true);
-        expect(await sent()).toEqual([done.payload]);
-      });
+    it('a finished sync run and its knowledge.sync.completed; none when the lease was lost', async () => {
+      const p = await adapter.make();
+      const sent = await subscribed(p);
+      const run: StoredSyncRun = { tenant_id: 't1', sync_id: 'sync_1', status: 'queued', requested_at: at(0), started_at: null, finished_at: null, documents_indexed: 0, documents_failed: 0, chunks: 0 };
+      await p.runs.openOrGetActive(run);
+      const claimed = (await p.runs.claim('t1', 'sync_1', { owner: 'A', now: at(1), until: at(2) }))!;
+      expect(await p.runs.claim('t1', 'sync_1', { owner: 'B', now: at(3), until: at(100) })).not.toBeNull();
+      const lost = anEvent('knowledge.sync.completed', 4);
+      expect(await p.runs.update({ ...claimed, status: 'succeeded', finished_at: at(4) }, { owner: 'A', now: at(4), until: at(5) }, [lost])).toBe(false);
+      const done = anEvent('knowledge.sync.completed', 5);
+      expect(await p.runs.update({ ...claimed, status: 'succeeded', finished_at: at(5), documents_indexed: 2 }, { owner: 'B', now: at(5), until: at(100) }, [done])).toBe(true);
+      expect(await sent()).toEqual([done.payload]);
     });
   });
-}
+});

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type Agent, defaultAgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
@@ -10,25 +10,18 @@ import type { WorkspaceRepository } from '../../core/workspace/ports.js';
 import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.repository.js';
 import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
-import { SqlAgentRepository } from '../../adapters/sql/sql-agent.repository.js';
-import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
-import { SqlWorkspaceRepository } from '../../adapters/sql/sql-workspace.repository.js';
-import { seedTenants, selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
+import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
+import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 
 interface Ports {
   store: KnowledgeStore;
   agents: AgentRepository;
   workspaces: WorkspaceRepository;
 }
-const ADAPTERS: { name: string; make(): Promise<Ports> }[] = [
+const ADAPTERS: Adapter<Ports>[] = [
   { name: 'memory', make: async () => ({ store: new MemoryKnowledgeStore(), agents: new MemoryAgentRepository(), workspaces: new MemoryWorkspaceRepository() }) },
-  ...sqlDialects().map((dialect) => ({
-    name: dialect.name,
-    make: async () => {
-      const d = await seedTenants(await dialect.open());
-      return { store: new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex), agents: new SqlAgentRepository(d.db), workspaces: new SqlWorkspaceRepository(d.db) };
-    },
-  })),
+  ...boundAdapters<Ports>({ store: KNOWLEDGE.KnowledgeStore, agents: KNOWLEDGE.AgentRepository, workspaces: WORKSPACE.WorkspaceRepository }, { tenants: ['t1', 't2'] }),
 ];
 
 let n = 0;
@@ -77,7 +70,7 @@ function referenceBm25(chunks: { item_id: string; chunk_index: number; text: str
 
 const agent = (tenant: string, id: string): Agent => ({ agent_id: id, tenant_id: tenant, ...defaultAgentSettings('A'), version: 1, updated_at: '2026-01-01T00:00:00.000Z' });
 
-describe.each(selectAdapters(ADAPTERS))('knowledge, agent and workspace ports: $name', ({ make }) => {
+contractSuite('knowledge, agent and workspace ports', ADAPTERS, ({ make }) => {
   it('stores, loads content, lists in order with keyset paging, deletes', async () => {
     const { store } = await make();
     const docs = [doc('t1'), doc('t1'), doc('t1'), doc('t2')];

@@ -1,28 +1,16 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { OperatorClaim, OperatorImportBatch } from '../../core/attestation/operator-research/operator-research.model.js';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import { isDomainError } from '../../core/shared/errors.js';
 import { MemoryOperatorResearchStore } from '../../adapters/memory/memory-operator-research.store.js';
-import { SqlOperatorResearchStore } from '../../adapters/sql/sql-operator-research.store.js';
-import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
+import { boundPort, contractSuite, type Adapter } from '../support/contract-suite.js';
 
-interface Adapter {
-  name: string;
-  make(): Promise<OperatorResearchStore>;
-}
-
-const ADAPTERS: Adapter[] = [
+const ADAPTERS: Adapter<OperatorResearchStore>[] = [
   { name: 'memory', make: async () => new MemoryOperatorResearchStore() },
-  ...sqlDialects().map((dialect) => ({
-    name: dialect.name,
-    make: async () => {
-      const database = await dialect.open();
-      return new SqlOperatorResearchStore(database.db);
-    },
-  })),
+  ...boundPort<OperatorResearchStore>(ATTESTATION.OperatorResearchStore),
 ];
-const selected = selectAdapters(ADAPTERS);
 
 
 let importSeq = 0;
@@ -84,92 +72,90 @@ async function conflictOf(p: Promise<unknown>): Promise<string | undefined> {
   }
 }
 
-for (const adapter of selected) {
-  describe(`operator research store contract: ${adapter.name}`, () => {
-    let store: OperatorResearchStore;
-    beforeEach(async () => {
-      store = await adapter.make();
-    });
-
-    it('starts empty at revision 0', async () => {
-      expect(await store.revision()).toBe(0);
-      expect(await store.load()).toEqual({ revision: 0, artists: [], works: [], claims: [], applied_at: {} });
-      expect(await store.imports()).toEqual([]);
-    });
-
-    it('applies an import as revision 1 and reads back exactly what was written', async () => {
-      const b = batch(0);
-      const applied = await store.apply(b);
-      expect(applied).toEqual({ ...b.import, revision: 1 });
-      expect(await store.revision()).toBe(1);
-      const research = await store.load();
-      expect(research.revision).toBe(1);
-      expect(research.artists).toEqual(b.artists);
-      expect(research.works).toEqual(b.works);
-      expect(research.claims).toEqual(b.claims);
-      expect(research.applied_at).toEqual({ [b.import.import_id]: b.import.applied_at });
-      expect(await store.imports()).toEqual([applied]);
-    });
-
-    it('numbers imports 1, 2, 3 and keeps claims in import then line order', async () => {
-      const first = batch(0);
-      const second = batch(1);
-      const third = batch(2);
-      await store.apply(first);
-      await store.apply(second);
-      await store.apply(third);
-      expect((await store.imports()).map((i) => i.revision)).toEqual([1, 2, 3]);
-      const research = await store.load();
-      expect(research.revision).toBe(3);
-      expect(research.claims.map((c) => `${c.import_id}:${c.line}`)).toEqual(
-        [first, second, third].flatMap((b) => b.claims.map((c) => `${c.import_id}:${c.line}`)),
-      );
-    });
-
-    it('refuses a stale import (the revision moved) with CONFLICT and applies nothing of it', async () => {
-      await store.apply(batch(0));
-      const stale = batch(0);
-      expect(await conflictOf(store.apply(stale))).toBe('CONFLICT');
-      expect(await store.revision()).toBe(1);
-      const research = await store.load();
-      expect(research.claims.some((c) => c.import_id === stale.import.import_id)).toBe(false);
-      expect(research.works.some((w) => w.import_id === stale.import.import_id)).toBe(false);
-    });
-
-    it('refuses a work or artist id another import added, atomically', async () => {
-      const first = batch(0, { workId: 'wrk_op_same', artistId: 'art_op_x' });
-      await store.apply(first);
-      const clash = batch(1, { workId: 'wrk_op_same', artistId: 'art_op_y' });
-      expect(await conflictOf(store.apply(clash))).toBe('CONFLICT');
-      const artistClash = batch(1, { workId: 'wrk_op_other', artistId: 'art_op_x' });
-      expect(await conflictOf(store.apply(artistClash))).toBe('CONFLICT');
-      expect(await store.revision()).toBe(1);
-      const research = await store.load();
-      expect(research.works.map((w) => w.work_id)).toEqual(['wrk_op_same']);
-      expect(research.artists.map((a) => a.artist_id)).toEqual(['art_op_x']);
-      expect(research.claims).toHaveLength(first.claims.length);
-    });
-
-    it('lets only one of two concurrent imports at the same revision through', async () => {
-      const results = await Promise.allSettled([store.apply(batch(0)), store.apply(batch(0))]);
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(await store.revision()).toBe(1);
-      expect((await store.load()).claims).toHaveLength(2);
-    });
-
-    it('round-trips any claim text, researcher and citation (fast-check)', async () => {
-      let revision = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 400 }), fc.string({ minLength: 1, maxLength: 80 }), fc.webUrl(), async (text, researcher, url) => {
-          const b = batch(revision);
-          const claims = b.claims.map((c) => ({ ...c, claim: text, researcher, source_ref: url }));
-          const applied = await store.apply({ ...b, claims });
-          revision = applied.revision;
-          const research = await store.load();
-          expect(research.claims.filter((c) => c.import_id === b.import.import_id)).toEqual(claims);
-        }),
-        { numRuns: 25 },
-      );
-    });
+contractSuite('operator research store contract', ADAPTERS, (adapter) => {
+  let store: OperatorResearchStore;
+  beforeEach(async () => {
+    store = await adapter.make();
   });
-}
+
+  it('starts empty at revision 0', async () => {
+    expect(await store.revision()).toBe(0);
+    expect(await store.load()).toEqual({ revision: 0, artists: [], works: [], claims: [], applied_at: {} });
+    expect(await store.imports()).toEqual([]);
+  });
+
+  it('applies an import as revision 1 and reads back exactly what was written', async () => {
+    const b = batch(0);
+    const applied = await store.apply(b);
+    expect(applied).toEqual({ ...b.import, revision: 1 });
+    expect(await store.revision()).toBe(1);
+    const research = await store.load();
+    expect(research.revision).toBe(1);
+    expect(research.artists).toEqual(b.artists);
+    expect(research.works).toEqual(b.works);
+    expect(research.claims).toEqual(b.claims);
+    expect(research.applied_at).toEqual({ [b.import.import_id]: b.import.applied_at });
+    expect(await store.imports()).toEqual([applied]);
+  });
+
+  it('numbers imports 1, 2, 3 and keeps claims in import then line order', async () => {
+    const first = batch(0);
+    const second = batch(1);
+    const third = batch(2);
+    await store.apply(first);
+    await store.apply(second);
+    await store.apply(third);
+    expect((await store.imports()).map((i) => i.revision)).toEqual([1, 2, 3]);
+    const research = await store.load();
+    expect(research.revision).toBe(3);
+    expect(research.claims.map((c) => `${c.import_id}:${c.line}`)).toEqual(
+      [first, second, third].flatMap((b) => b.claims.map((c) => `${c.import_id}:${c.line}`)),
+    );
+  });
+
+  it('refuses a stale import (the revision moved) with CONFLICT and applies nothing of it', async () => {
+    await store.apply(batch(0));
+    const stale = batch(0);
+    expect(await conflictOf(store.apply(stale))).toBe('CONFLICT');
+    expect(await store.revision()).toBe(1);
+    const research = await store.load();
+    expect(research.claims.some((c) => c.import_id === stale.import.import_id)).toBe(false);
+    expect(research.works.some((w) => w.import_id === stale.import.import_id)).toBe(false);
+  });
+
+  it('refuses a work or artist id another import added, atomically', async () => {
+    const first = batch(0, { workId: 'wrk_op_same', artistId: 'art_op_x' });
+    await store.apply(first);
+    const clash = batch(1, { workId: 'wrk_op_same', artistId: 'art_op_y' });
+    expect(await conflictOf(store.apply(clash))).toBe('CONFLICT');
+    const artistClash = batch(1, { workId: 'wrk_op_other', artistId: 'art_op_x' });
+    expect(await conflictOf(store.apply(artistClash))).toBe('CONFLICT');
+    expect(await store.revision()).toBe(1);
+    const research = await store.load();
+    expect(research.works.map((w) => w.work_id)).toEqual(['wrk_op_same']);
+    expect(research.artists.map((a) => a.artist_id)).toEqual(['art_op_x']);
+    expect(research.claims).toHaveLength(first.claims.length);
+  });
+
+  it('lets only one of two concurrent imports at the same revision through', async () => {
+    const results = await Promise.allSettled([store.apply(batch(0)), store.apply(batch(0))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await store.revision()).toBe(1);
+    expect((await store.load()).claims).toHaveLength(2);
+  });
+
+  it('round-trips any claim text, researcher and citation (fast-check)', async () => {
+    let revision = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 400 }), fc.string({ minLength: 1, maxLength: 80 }), fc.webUrl(), async (text, researcher, url) => {
+        const b = batch(revision);
+        const claims = b.claims.map((c) => ({ ...c, claim: text, researcher, source_ref: url }));
+        const applied = await store.apply({ ...b, claims });
+        revision = applied.revision;
+        const research = await store.load();
+        expect(research.claims.filter((c) => c.import_id === b.import.import_id)).toEqual(claims);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

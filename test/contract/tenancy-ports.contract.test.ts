@@ -1,28 +1,20 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { TenantRepository, UserRepository } from '../../core/tenancy/ports.js';
 import type { User } from '../../core/tenancy/tenancy.model.js';
 import { MemoryTenantRepository, MemoryUserRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
-import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
-import { SqlUserRepository } from '../../adapters/sql/sql-user.repository.js';
-import { selectAdapters, sqlDialects } from '../support/sql-dialects.js';
+import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
+import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 
-interface Adapter {
-  name: string;
-  make(): Promise<{ tenants: TenantRepository; users: UserRepository }>;
+interface Ports {
+  tenants: TenantRepository;
+  users: UserRepository;
 }
 
-const ADAPTERS: Adapter[] = [
+const ADAPTERS: Adapter<Ports>[] = [
   { name: 'memory', make: async () => ({ tenants: new MemoryTenantRepository(), users: new MemoryUserRepository() }) },
-  ...sqlDialects().map((dialect) => ({
-    name: dialect.name,
-    make: async () => {
-      const database = await dialect.open();
-      return { tenants: new SqlTenantRepository(database.db), users: new SqlUserRepository(database.db) };
-    },
-  })),
+  ...boundAdapters<Ports>({ tenants: TENANCY.TenantRepository, users: TENANCY.UserRepository }),
 ];
-const selected = selectAdapters(ADAPTERS);
 
 
 const user = (overrides: Partial<User> = {}): User => ({
@@ -36,68 +28,66 @@ const user = (overrides: Partial<User> = {}): User => ({
   ...overrides,
 });
 
-for (const adapter of selected) {
-  describe(`tenancy ports contract: ${adapter.name}`, () => {
-    let tenants: TenantRepository;
-    let users: UserRepository;
-    beforeEach(async () => {
-      ({ tenants, users } = await adapter.make());
-    });
-
-    it('counts, stores and reads back tenants; a second insert of an id is a CONFLICT', async () => {
-      expect(await tenants.count()).toBe(0);
-      const acme = { tenant_id: 'acme', name: 'Acme Corp', created_at: '2026-11-01T00:00:00.000Z' };
-      await tenants.insert(acme);
-      expect(await tenants.find('acme')).toEqual(acme);
-      expect(await tenants.find('ACME')).toBeNull();
-      await expect(tenants.insert({ ...acme, name: 'Other' })).rejects.toMatchObject({ code: 'CONFLICT' });
-      expect((await tenants.find('acme'))?.name).toBe('Acme Corp');
-      expect(await tenants.count()).toBe(1);
-    });
-
-    it('stores users and finds them by email; an email is unique across tenants', async () => {
-      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
-      await tenants.insert({ tenant_id: 'globex', name: 'G', created_at: 'x' });
-      await users.insert(user());
-      expect(await users.findByEmail('ann@acme.example')).toEqual(user());
-      expect(await users.findByEmail('bob@acme.example')).toBeNull();
-      await expect(users.insert(user({ user_id: 'usr_2', tenant_id: 'globex' }))).rejects.toMatchObject({ code: 'CONFLICT' });
-      expect((await users.findByEmail('ann@acme.example'))?.tenant_id).toBe('acme');
-      await users.insert(user({ user_id: 'usr_3', email: 'bob@globex.example', tenant_id: 'globex', role: 'member' }));
-      expect((await users.findByEmail('bob@globex.example'))?.role).toBe('member');
-    });
-
-    it('finds a user by id, disables and enables it, deletes it', async () => {
-      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
-      await users.insert(user());
-      expect(await users.findById('usr_1')).toEqual(user());
-      expect(await users.findById('usr_2')).toBeNull();
-      expect(await users.setDisabled('usr_1', '2026-11-05T10:00:00.000Z')).toBe(true);
-      expect(await users.findById('usr_1')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
-      expect(await users.findByEmail('ann@acme.example')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
-      expect(await users.setDisabled('usr_1', null)).toBe(true);
-      expect(await users.findById('usr_1')).toEqual(user());
-      expect(await users.setDisabled('usr_2', null)).toBe(false);
-      expect(await users.delete('usr_1')).toBe(true);
-      expect(await users.delete('usr_1')).toBe(false);
-      expect(await users.findById('usr_1')).toBeNull();
-      expect(await users.findByEmail('ann@acme.example')).toBeNull();
-      // The email is free again; the new user has a new id.
-      await users.insert(user({ user_id: 'usr_9' }));
-      expect((await users.findByEmail('ann@acme.example'))?.user_id).toBe('usr_9');
-    });
-
-    it('round-trips any email and hash text (fast-check)', async () => {
-      await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
-      let n = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.emailAddress(), fc.string({ minLength: 1, maxLength: 200 }), async (email, hash) => {
-          const u = user({ user_id: `usr_${n++}`, email: `${n}.${email}`, password_hash: hash });
-          await users.insert(u);
-          expect(await users.findByEmail(u.email)).toEqual(u);
-        }),
-        { numRuns: 40 },
-      );
-    });
+contractSuite('tenancy ports contract', ADAPTERS, (adapter) => {
+  let tenants: TenantRepository;
+  let users: UserRepository;
+  beforeEach(async () => {
+    ({ tenants, users } = await adapter.make());
   });
-}
+
+  it('counts, stores and reads back tenants; a second insert of an id is a CONFLICT', async () => {
+    expect(await tenants.count()).toBe(0);
+    const acme = { tenant_id: 'acme', name: 'Acme Corp', created_at: '2026-11-01T00:00:00.000Z' };
+    await tenants.insert(acme);
+    expect(await tenants.find('acme')).toEqual(acme);
+    expect(await tenants.find('ACME')).toBeNull();
+    await expect(tenants.insert({ ...acme, name: 'Other' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await tenants.find('acme'))?.name).toBe('Acme Corp');
+    expect(await tenants.count()).toBe(1);
+  });
+
+  it('stores users and finds them by email; an email is unique across tenants', async () => {
+    await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+    await tenants.insert({ tenant_id: 'globex', name: 'G', created_at: 'x' });
+    await users.insert(user());
+    expect(await users.findByEmail('ann@acme.example')).toEqual(user());
+    expect(await users.findByEmail('bob@acme.example')).toBeNull();
+    await expect(users.insert(user({ user_id: 'usr_2', tenant_id: 'globex' }))).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await users.findByEmail('ann@acme.example'))?.tenant_id).toBe('acme');
+    await users.insert(user({ user_id: 'usr_3', email: 'bob@globex.example', tenant_id: 'globex', role: 'member' }));
+    expect((await users.findByEmail('bob@globex.example'))?.role).toBe('member');
+  });
+
+  it('finds a user by id, disables and enables it, deletes it', async () => {
+    await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+    await users.insert(user());
+    expect(await users.findById('usr_1')).toEqual(user());
+    expect(await users.findById('usr_2')).toBeNull();
+    expect(await users.setDisabled('usr_1', '2026-11-05T10:00:00.000Z')).toBe(true);
+    expect(await users.findById('usr_1')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
+    expect(await users.findByEmail('ann@acme.example')).toEqual(user({ disabled_at: '2026-11-05T10:00:00.000Z' }));
+    expect(await users.setDisabled('usr_1', null)).toBe(true);
+    expect(await users.findById('usr_1')).toEqual(user());
+    expect(await users.setDisabled('usr_2', null)).toBe(false);
+    expect(await users.delete('usr_1')).toBe(true);
+    expect(await users.delete('usr_1')).toBe(false);
+    expect(await users.findById('usr_1')).toBeNull();
+    expect(await users.findByEmail('ann@acme.example')).toBeNull();
+    // The email is free again; the new user has a new id.
+    await users.insert(user({ user_id: 'usr_9' }));
+    expect((await users.findByEmail('ann@acme.example'))?.user_id).toBe('usr_9');
+  });
+
+  it('round-trips any email and hash text (fast-check)', async () => {
+    await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.emailAddress(), fc.string({ minLength: 1, maxLength: 200 }), async (email, hash) => {
+        const u = user({ user_id: `usr_${n++}`, email: `${n}.${email}`, password_hash: hash });
+        await users.insert(u);
+        expect(await users.findByEmail(u.email)).toEqual(u);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
+import { EventEmitter, once } from 'node:events';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,17 +119,35 @@ describe('npm start on an empty data directory', () => {
   const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
   const main = new URL('../../runtimes/http/main.ts', import.meta.url).pathname;
 
-  async function start(): Promise<{ url: string; stdout: string[]; stderr: string[]; stop: () => Promise<void> }> {
+  interface Started {
+    url: string;
+    stdout: string[];
+    stderr: string[];
+    /** The first stderr line matching `pattern`, once it is printed. */
+    stderrLine(pattern: RegExp): Promise<string>;
+    /** SIGTERM; resolves once the process exited and every line of its output was read. */
+    stop(): Promise<void>;
+  }
+
+  async function start(): Promise<Started> {
     const child = spawn(tsx, [main], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: string[] = [];
     const stderr: string[] = [];
-    createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
+    const lines = new EventEmitter();
+    const errLines = createInterface({ input: child.stderr! });
+    const outLines = createInterface({ input: child.stdout! });
+    const read = Promise.all([once(errLines, 'close'), once(outLines, 'close')]);
+    errLines.on('line', (line) => {
+      stderr.push(line);
+      lines.emit('stderr');
+    });
+    const exited = once(child, 'exit');
     const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
+      outLines.on('line', (line) => {
         stdout.push(line);
         try {
           const entry = JSON.parse(line);
-          if (entry.msg === 'ready') setTimeout(() => resolve(entry.url), 300); // the banner follows the ready line
+          if (entry.msg === 'ready') resolve(entry.url);
         } catch {
           // the banner is plain text
         }
@@ -139,18 +158,29 @@ describe('npm start on an empty data directory', () => {
       url,
       stdout,
       stderr,
-      stop: () =>
+      stderrLine: (pattern) =>
         new Promise((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
+          const check = () => {
+            const found = stderr.find((l) => pattern.test(l));
+            if (found === undefined) return;
+            lines.off('stderr', check);
+            resolve(found);
+          };
+          lines.on('stderr', check);
+          check();
         }),
+      stop: async () => {
+        child.kill('SIGTERM');
+        await Promise.all([exited, read]);
+      },
     };
   }
 
   it('prints the generated admin password once, on stderr, with how to log in; the next start prints nothing of it', { timeout: 90_000 }, async () => {
     const first = await start();
     try {
-      for (let i = 0; i < 100 && !first.stderr.some((l) => /password: \S+/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+      // The banner follows the ready line.
+      await first.stderrLine(/password: \S+/);
       const text = first.stderr.join('\n');
       const password = /password: (\S+)/.exec(text)?.[1];
       expect(password).toBeDefined();
@@ -164,11 +194,9 @@ describe('npm start on an empty data directory', () => {
     } finally {
       await first.stop();
     }
+    // The whole output of a second run, from start to exit: no password in it.
     const second = await start();
-    try {
-      expect([...second.stdout, ...second.stderr].join('\n')).not.toMatch(/password:/);
-    } finally {
-      await second.stop();
-    }
+    await second.stop();
+    expect([...second.stdout, ...second.stderr].join('\n')).not.toMatch(/password:/);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { rawRequest, type RawResponse } from '../support/raw-http.js';
@@ -91,8 +92,7 @@ describe('defect 2: a truncated multipart upload', () => {
     });
     await stillServes();
     // the upload either never started or failed: the count is unchanged once the server has seen the reset
-    for (let i = 0; i < 50 && (await documentCount()) !== before; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await documentCount()).toBe(before);
+    expect(await eventually(documentCount, (n) => n === before, { timeoutMs: 1_000, everyMs: 20 })).toBe(before);
   });
 });
 

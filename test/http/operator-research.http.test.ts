@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../runtimes/admin/run-admin.js';
-import { corpusHarness, until } from '../support/corpus-harness.js';
+import { corpusHarness } from '../support/corpus-harness.js';
+import { eventually } from '../support/eventually.js';
 import { call } from '../support/http-harness.js';
 
 const suite = corpusHarness('svc-operator-http-');
@@ -41,7 +42,7 @@ describe('operator research reaches a running server without a restart', () => {
     ]);
     expect(applied.corpus_revision).toBe(`${suite.buildId}.1`);
 
-    const after = await until(() => verify('J. M. W. Turner', 'The Fighting Temeraire'), (r) => r.body.corpus_revision !== `${suite.buildId}.0`);
+    const after = await eventually(() => verify('J. M. W. Turner', 'The Fighting Temeraire'), (r) => r.body.corpus_revision !== `${suite.buildId}.0`);
     expect(after.body).toMatchObject({ verdict: 'contradicted', corpus_revision: `${suite.buildId}.1`, suggested_requalification: { article: 'art. 5' } });
     expect(after.body.attestations[0]).toMatchObject({ verified_by: 'operator', confidence: 0.99 });
     expect((await verify('Hoppner, John', 'Lady Louisa Manners')).body.verdict).toBe('attested');

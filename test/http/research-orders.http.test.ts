@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EVENTS, ORDER_STATUSES, nextStatus, type OrderEvent, type OrderStatus } from '../../core/attestation/research-orders/research-order.model.js';
 import { runAdminCaptured, type AdminResult } from '../support/admin-runner.js';
 import { expectProblem } from '../support/area-a.js';
-import { corpusHarness, until } from '../support/corpus-harness.js';
+import { corpusHarness } from '../support/corpus-harness.js';
+import { eventually } from '../support/eventually.js';
 import { call } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
@@ -89,7 +90,7 @@ describe('research orders: the whole loop', () => {
     expect(schemas.errors('ResearchOrder', delivered.body)).toEqual([]);
     expect(delivered.body).toMatchObject({ status: 'delivered', delivery: { import_id: imported.json.import_id, corpus_revision: `${suite.buildId}.1` } });
 
-    const after = await until(() => verify(key, 'John Hoppner', 'Lady Louisa Manners'), (r) => r.body.corpus_revision === `${suite.buildId}.1`);
+    const after = await eventually(() => verify(key, 'John Hoppner', 'Lady Louisa Manners'), (r) => r.body.corpus_revision === `${suite.buildId}.1`);
     expect(after.body.verdict).toBe('attested');
     expect(after.body.attestations).toContainEqual(expect.objectContaining({ claim: expect.stringContaining(HOPPNER_CLAIM), verified_by: 'operator' }));
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { bearer, seedCast } from '../support/area-a.js';
 import { aNewCall } from '../support/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
@@ -31,14 +32,8 @@ async function ingest(daysAgo: number, word: string): Promise<string> {
 const listed = async (q = '') =>
   (await call(h.url, 'GET', `/api/v1/tenants/acme/calls?limit=100${q ? `&q=${q}` : ''}`, { headers: bearer(admin) })).body.data.map((c: { call_id: string }) => c.call_id).sort();
 
-async function until(expected: string[], q = ''): Promise<string[]> {
-  let ids = await listed(q);
-  for (let i = 0; i < 100 && JSON.stringify(ids) !== JSON.stringify([...expected].sort()); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    ids = await listed(q);
-  }
-  return ids;
-}
+/** The listed ids once the retention job has made them `expected` (or after 10 s). */
+const until = (expected: string[], q = ''): Promise<string[]> => eventually(() => listed(q), (ids) => JSON.stringify(ids) === JSON.stringify([...expected].sort()));
 
 describe('workspace retention on a running server', () => {
   it('purges calls older than the default 365 days, then older than a retention_days the admin set, search included', async () => {

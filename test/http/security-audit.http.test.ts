@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
+import { eventually } from '../support/eventually.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer, expectProblem, login, nowSeconds, secretOf, seedUsers, sign, type TestUser } from '../support/area-a.js';
 import { httpCorpus } from '../support/http-corpus.js';
@@ -44,15 +45,7 @@ const lineOf = (res: { headers: Headers }) => {
 const WARN = 40;
 const INFO = 30;
 
-/** Polls (the user check is cached for a few seconds) until `done` holds or 10 s passed. */
-async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  let value = await probe();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await probe();
-  }
-  return value;
-}
+// The user check is cached for a few seconds: `eventually` polls until it has expired.
 
 describe('tokens of users that may no longer act (defect 10)', () => {
   it('a disabled user\'s token is refused within seconds, its login too; enabled again, both work', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
+import { eventually } from '../support/eventually.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { aNewCall } from '../support/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
@@ -223,12 +224,14 @@ describe('deliveries to a real receiver, verified with the standardwebhooks libr
     expect(retried.body.status).toBe('pending');
     await receiver.until((r) => r.received.filter((x) => x.id === delivered.event_id).length === before + 1);
     // The attempt is recorded right after the receiver answered.
-    let after: { status: string; attempts: { attempt: number; status_code: number }[] } | undefined;
-    for (let i = 0; i < 200 && after?.attempts.length !== 2; i++) {
-      const again = await call(h.url, 'GET', `${hooks}/${subscriptionId}/deliveries?limit=100`, { headers: bearer(admin) });
-      after = again.body.data.find((d: { delivery_id: string }) => d.delivery_id === delivered.delivery_id);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const after = await eventually(
+      async () => {
+        const again = await call(h.url, 'GET', `${hooks}/${subscriptionId}/deliveries?limit=100`, { headers: bearer(admin) });
+        return again.body.data.find((d: { delivery_id: string }) => d.delivery_id === delivered.delivery_id) as { attempts: unknown[] } | undefined;
+      },
+      (d) => d?.attempts.length === 2,
+      { everyMs: 20 },
+    );
     expect(after).toMatchObject({ status: 'succeeded', attempts: [{ attempt: 1, status_code: 200 }, { attempt: 2, status_code: 200 }] });
 
     expectProblem(await call(h.url, 'POST', `${hooks}/${subscriptionId}/deliveries/dlv_${'0'.repeat(32)}/retry`, { headers: bearer(admin) }), 404);

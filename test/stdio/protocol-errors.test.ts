@@ -5,7 +5,6 @@ import { StdioTransport } from '../../runtimes/stdio/transport.js';
 import { PassThrough } from 'node:stream';
 import { LineClient, modernMeta, slowBackend, startInMemory, testBackend } from './stdio-harness.js';
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('JSON-RPC error codes', () => {
   it('-32700: a line that is not JSON gets a parse error with id null, and the server keeps serving', async () => {
@@ -137,34 +136,41 @@ describe('notifications/cancelled', () => {
     client.send({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'verify_coverage', arguments: {} } });
     client.notify('notifications/cancelled', { requestId: 'c1', reason: 'user gave up' });
     await client.request('ping', undefined, 'p1');
-    await pause(50);
+    // The call has ended (aborted); a response to it would be written before the next one.
+    await slow.settled();
+    await client.request('ping', undefined, 'p2');
     expect(client.received.some((m) => m.id === 'c1')).toBe(false);
     expect(slow.aborted).toEqual(['coverage']);
   });
 
   it('works statelessly too, ignores unknown ids, and tells 1 from "1"', async () => {
-    const slow = slowBackend(testBackend(), 100);
+    const slow = slowBackend();
     const { client } = await startInMemory({ backend: slow.backend });
     const params = { name: 'verify_art_records', arguments: { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' }, _meta: modernMeta() };
     client.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
     client.send({ jsonrpc: '2.0', id: '1', method: 'tools/call', params });
     client.notify('notifications/cancelled', { requestId: 'unknown' });
     client.notify('notifications/cancelled', { requestId: 1 });
+    await slow.reached(2);
+    await client.request('ping', { _meta: modernMeta() }, 'p');
+    slow.release();
     const survivor = await client.responseTo('1');
     expect(survivor.result.structuredContent.verdict).toBe('contradicted');
-    await pause(50);
+    await slow.settled();
+    await client.request('ping', { _meta: modernMeta() }, 'p2');
     expect(client.received.some((m) => m.id === 1)).toBe(false);
     expect(slow.aborted).toEqual(['verify']);
   });
 
   it('refuses a second request reusing the id of one in progress', async () => {
-    const slow = slowBackend(testBackend(), 100);
+    const slow = slowBackend();
     const { client } = await startInMemory({ backend: slow.backend });
     const params = { name: 'verify_coverage', arguments: {}, _meta: modernMeta() };
     client.send({ jsonrpc: '2.0', id: 'dup', method: 'tools/call', params });
     client.send({ jsonrpc: '2.0', id: 'dup', method: 'tools/call', params });
     const first = await client.responseTo('dup');
     expect(first.error.code).toBe(-32600);
+    slow.release();
     const both = await client.waitFor(() => client.received.filter((m) => m.id === 'dup').length === 2);
     expect(both).toBeDefined();
     expect(client.received.filter((m) => m.id === 'dup')[1].result.structuredContent.counts.artists).toBe(2);
@@ -173,11 +179,13 @@ describe('notifications/cancelled', () => {
 
 describe('end of input', () => {
   it('answers the calls in flight when stdin ends, then closes', async () => {
-    const slow = slowBackend(testBackend(), 50);
+    const slow = slowBackend();
     const { client, server, toServer } = await startInMemory({ backend: slow.backend });
     await client.initialize('2025-11-25');
     client.send({ jsonrpc: '2.0', id: 'last', method: 'tools/call', params: { name: 'verify_coverage', arguments: {} } });
+    await slow.reached(1);
     toServer.end();
+    slow.release();
     await server.closed;
     expect(client.received.find((m) => m.id === 'last').result.structuredContent.counts.artists).toBe(2);
   });
@@ -194,12 +202,14 @@ describe('end of input', () => {
   });
 
   it('close() stops the server the same way', async () => {
-    const { client, server } = await startInMemory();
+    const { client, server, toServer } = await startInMemory();
     await client.initialize('2025-11-25');
     await server.close();
     await server.closed;
-    client.send({ jsonrpc: '2.0', id: 'late', method: 'ping' });
-    await pause(30);
+    const late = `${JSON.stringify({ jsonrpc: '2.0', id: 'late', method: 'ping' })}\n`;
+    client.write(late);
+    // Nobody reads the input any more: the line stays in the stream, unanswered.
+    expect(toServer.readableLength).toBe(Buffer.byteLength(late));
     expect(client.received.some((m) => m.id === 'late')).toBe(false);
   });
 });

@@ -140,35 +140,53 @@ export async function startInMemory(
   return { client: new LineClient(toServer, fromServer), server, toServer, fromServer };
 }
 
-/** A backend that holds each call until released or aborted, to observe cancellation. */
-export function slowBackend(inner: VerifyBackend = testBackend(), delayMs = 60_000) {
+/**
+ * A backend that holds each call until the test releases it or the server aborts it, to observe
+ * cancellation with no clock: the test says when a call may finish, and can wait until every
+ * call made so far has settled.
+ */
+export function slowBackend(inner: VerifyBackend = testBackend()) {
   const aborted: string[] = [];
-  const hold = async (what: string, signal?: AbortSignal) => {
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(resolve, delayMs);
+  const held: (() => void)[] = [];
+  const calls: Promise<unknown>[] = [];
+  const arrivals: (() => void)[] = [];
+  let arrived = 0;
+  const hold = (what: string, signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      held.push(resolve);
+      arrived += 1;
+      for (const wake of arrivals.splice(0)) wake();
       signal?.addEventListener('abort', () => {
-        clearTimeout(t);
         aborted.push(what);
         reject(new Error('aborted'));
       });
     });
+  const track = <T>(call: Promise<T>): Promise<T> => {
+    calls.push(call.catch(() => undefined));
+    return call;
   };
   const backend: VerifyBackend = {
     mode: 'embedded',
-    async verify(input, signal) {
-      await hold('verify', signal);
-      return inner.verify(input, signal);
+    verify: (input, signal) => track(hold('verify', signal).then(() => inner.verify(input, signal))),
+    verifyBatch: (subjects, signal) => track(hold('verifyBatch', signal).then(() => inner.verifyBatch(subjects, signal))),
+    coverage: (query, signal) => track(hold('coverage', signal).then(() => inner.coverage(query, signal))),
+  };
+  return {
+    backend,
+    aborted,
+    /** Resolves once `n` calls have reached the backend. */
+    async reached(n: number): Promise<void> {
+      while (arrived < n) await new Promise<void>((resolve) => arrivals.push(resolve));
     },
-    async verifyBatch(subjects, signal) {
-      await hold('verifyBatch', signal);
-      return inner.verifyBatch(subjects, signal);
+    /** Lets every call held so far go on to the inner backend. */
+    release(): void {
+      for (const go of held.splice(0)) go();
     },
-    async coverage(query, signal) {
-      await hold('coverage', signal);
-      return inner.coverage(query, signal);
+    /** Resolves once every call made so far has settled (answered, failed or aborted). */
+    async settled(): Promise<void> {
+      await Promise.all(calls);
     },
   };
-  return { backend, aborted };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,13 +30,3 @@ export function corpusHarness(prefix: string, env: Record<string, string> = {}):
   });
   return state;
 }
-
-/** Probes until `done` (a running server picks operator imports up within about a second). */
-export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 8000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() - start > ms) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -7,9 +7,10 @@ import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
-import { OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
+import { ImportOperatorResearch, OperatorResearchSync } from '../../../core/attestation/use-cases/operator-research.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import { loadCorpusSnapshot } from '../../../adapters/corpus/file-corpus.loader.js';
 import { sha256KeyHasher } from '../../../adapters/node/node-platform.js';
 import type { Database } from '../../../adapters/sql/database.js';
 import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
@@ -44,6 +45,29 @@ export function bindAttestationCore(container: Container): void {
     .toResolvedValue(
       (holder: CorpusHolder, store: OperatorResearchStore) => new OperatorResearchSync(holder, store),
       [ATTESTATION.CorpusHolder, ATTESTATION.OperatorResearchStore],
+    )
+    .inSingletonScope();
+}
+
+/** What svc-admin's `corpus import` runs: the import use case's contract. */
+export type OperatorResearchImport = Pick<ImportOperatorResearch, 'execute'>;
+
+/**
+ * The operator research import over the shipped corpus of CORPUS_DIR, read on the first import
+ * only: a process that imports nothing (most svc-admin commands) never loads the corpus.
+ * (The HTTP server, which holds the corpus, only reads research: bindAttestationCore.)
+ */
+export function bindOperatorResearchImport(container: Container): void {
+  container
+    .bind<OperatorResearchImport>(ATTESTATION.OperatorResearchImport)
+    .toResolvedValue(
+      (config: Config, store: OperatorResearchStore, clock: Clock, ids: IdGenerator) => {
+        let loaded: Promise<ImportOperatorResearch> | undefined;
+        const importer = () =>
+          (loaded ??= loadCorpusSnapshot(config.corpusDir).then((snapshot) => new ImportOperatorResearch(new CorpusHolder(snapshot), store, clock, ids)));
+        return { execute: async (...args: Parameters<ImportOperatorResearch['execute']>) => (await importer()).execute(...args) };
+      },
+      [PLATFORM.Config, ATTESTATION.OperatorResearchStore, PLATFORM.Clock, PLATFORM.IdGenerator],
     )
     .inSingletonScope();
 }

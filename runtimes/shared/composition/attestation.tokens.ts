@@ -13,4 +13,6 @@ export const ATTESTATION = {
   ApiKeys: Symbol.for('attestation.ApiKeys'),
   OperatorResearchStore: Symbol.for('attestation.OperatorResearchStore'),
   OperatorResearchSync: Symbol.for('attestation.OperatorResearchSync'),
+  /** svc-admin's `corpus import`: ImportOperatorResearch over the corpus of CORPUS_DIR. */
+  OperatorResearchImport: Symbol.for('attestation.OperatorResearchImport'),
 } as const;

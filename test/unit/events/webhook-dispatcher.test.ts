@@ -7,9 +7,8 @@ import { MemoryEventOutbox, MemorySubscriptionStore } from '../../../adapters/me
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
-import { SqlEventOutbox } from '../../../adapters/sql/sql-event-outbox.js';
-import { SqlSubscriptionStore } from '../../../adapters/sql/sql-webhook-subscription.store.js';
-import { selectAdapters, sqlDialects } from '../../support/sql-dialects.js';
+import { WEBHOOKS } from '../../../runtimes/shared/composition/webhooks.tokens.js';
+import { boundAdapters, contractSuite, type Adapter } from '../../support/contract-suite.js';
 import { aSubscription, anEvent, hexId } from '../../support/webhook-mother.js';
 import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
@@ -18,7 +17,12 @@ import { type Receiver, startReceiver } from '../../support/webhook-receiver.js'
  * the test's control: retries hours apart happen in milliseconds, and the receiver's
  * standardwebhooks library checks each timestamp against the same clock.
  */
-const ADAPTERS: { name: string; make(): Promise<{ subs: SubscriptionStore; outbox: EventOutbox }> }[] = [
+interface Ports {
+  subs: SubscriptionStore;
+  outbox: EventOutbox;
+}
+
+const ADAPTERS: Adapter<Ports>[] = [
   {
     name: 'memory',
     make: async () => {
@@ -26,13 +30,7 @@ const ADAPTERS: { name: string; make(): Promise<{ subs: SubscriptionStore; outbo
       return { subs, outbox: new MemoryEventOutbox(subs) };
     },
   },
-  ...sqlDialects().map((dialect) => ({
-    name: dialect.name,
-    make: async () => {
-      const d = await dialect.open();
-      return { subs: new SqlSubscriptionStore(d.db), outbox: new SqlEventOutbox(d.db, { skipLocked: d.capabilities.skipLocked }) };
-    },
-  })),
+  ...boundAdapters<Ports>({ subs: WEBHOOKS.SubscriptionStore, outbox: WEBHOOKS.EventOutbox }),
 ];
 
 const HOUR = 3_600_000;
@@ -70,60 +68,58 @@ async function subscribed(subs: SubscriptionStore, path: string, over: Parameter
 const now = () => new Date().toISOString();
 const event = () => anEvent('call.created', (Date.now() - Date.UTC(2026, 0, 1)) / 1000);
 
-for (const adapter of selectAdapters(ADAPTERS)) {
-  describe(`webhook dispatcher: ${adapter.name}`, () => {
-    it('a receiver failing, then recovering, gets every event; the log keeps each attempt', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = await subscribed(subs, '/flaky');
-      receiver.respond = (_r, count) => (count <= 3 ? 500 : 200);
-      const events = Array.from({ length: 5 }, event);
-      await outbox.append(events);
-      const d = dispatcher(subs, outbox);
-      for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
-        await d.round();
-        advance(2 * HOUR);
-      }
-      expect([...receiver.acknowledged()].sort()).toEqual(events.map((e) => e.event_id).sort());
-      expect(receiver.received.every((r) => r.verifiedWith.length === 1)).toBe(true);
-      const log = await outbox.deliveries(s.subscription_id, null, 10);
-      expect(log).toHaveLength(5);
-      for (const delivery of log) {
-        expect(delivery.status).toBe('succeeded');
-        expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
-        expect(delivery.attempts.map((a) => a.error)).toEqual(['The receiver answered 500.', 'The receiver answered 500.', 'The receiver answered 500.', null]);
-      }
-      expect((await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id))?.failing_since).toBeNull();
-    });
-
-    it('gives up after about a day of backoff, and disables a subscription failing for longer than the limit', async () => {
-      const { subs, outbox } = await adapter.make();
-      const s = await subscribed(subs, '/down');
-      receiver.respond = () => 503;
-      await outbox.append([event()]);
-      const d = dispatcher(subs, outbox);
-      const started = Date.now();
-      for (let i = 0; i < 200; i++) {
-        await d.round();
-        const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
-        if (delivery.status === 'failed') break;
-        advance(10 * 60_000);
-      }
-      const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
-      expect(delivery.status).toBe('failed');
-      // Exponential: each wait longer than the one before (jitter aside), all within the day.
-      const times = delivery.attempts.map((a) => Date.parse(a.attempted_at) - started);
-      expect(delivery.attempts.length).toBeGreaterThanOrEqual(6);
-      expect(delivery.attempts.length).toBeLessThanOrEqual(14);
-      expect(times[times.length - 1]).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.windowMs);
-      expect(times[times.length - 1]).toBeGreaterThan(DEFAULT_RETRY_POLICY.windowMs / 2);
-      const sub = await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id);
-      expect(sub).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/failed for more than 12 hours/) });
-      // A disabled subscription gets no new deliveries.
-      await outbox.append([event()]);
-      expect(await outbox.fanOut(now(), 10, () => hexId('dlv'))).toBe(0);
-    });
+contractSuite('webhook dispatcher', ADAPTERS, (adapter) => {
+  it('a receiver failing, then recovering, gets every event; the log keeps each attempt', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = await subscribed(subs, '/flaky');
+    receiver.respond = (_r, count) => (count <= 3 ? 500 : 200);
+    const events = Array.from({ length: 5 }, event);
+    await outbox.append(events);
+    const d = dispatcher(subs, outbox);
+    for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
+      await d.round();
+      advance(2 * HOUR);
+    }
+    expect([...receiver.acknowledged()].sort()).toEqual(events.map((e) => e.event_id).sort());
+    expect(receiver.received.every((r) => r.verifiedWith.length === 1)).toBe(true);
+    const log = await outbox.deliveries(s.subscription_id, null, 10);
+    expect(log).toHaveLength(5);
+    for (const delivery of log) {
+      expect(delivery.status).toBe('succeeded');
+      expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+      expect(delivery.attempts.map((a) => a.error)).toEqual(['The receiver answered 500.', 'The receiver answered 500.', 'The receiver answered 500.', null]);
+    }
+    expect((await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id))?.failing_since).toBeNull();
   });
-}
+
+  it('gives up after about a day of backoff, and disables a subscription failing for longer than the limit', async () => {
+    const { subs, outbox } = await adapter.make();
+    const s = await subscribed(subs, '/down');
+    receiver.respond = () => 503;
+    await outbox.append([event()]);
+    const d = dispatcher(subs, outbox);
+    const started = Date.now();
+    for (let i = 0; i < 200; i++) {
+      await d.round();
+      const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+      if (delivery.status === 'failed') break;
+      advance(10 * 60_000);
+    }
+    const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
+    expect(delivery.status).toBe('failed');
+    // Exponential: each wait longer than the one before (jitter aside), all within the day.
+    const times = delivery.attempts.map((a) => Date.parse(a.attempted_at) - started);
+    expect(delivery.attempts.length).toBeGreaterThanOrEqual(6);
+    expect(delivery.attempts.length).toBeLessThanOrEqual(14);
+    expect(times[times.length - 1]).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.windowMs);
+    expect(times[times.length - 1]).toBeGreaterThan(DEFAULT_RETRY_POLICY.windowMs / 2);
+    const sub = await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id);
+    expect(sub).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/failed for more than 12 hours/) });
+    // A disabled subscription gets no new deliveries.
+    await outbox.append([event()]);
+    expect(await outbox.fanOut(now(), 10, () => hexId('dlv'))).toBe(0);
+  });
+});
 
 describe('webhook transport', () => {
   const stores = async () => {
