@@ -71,7 +71,7 @@ function run(opts) {
 }
 
 export async function benchRateLimit({ seconds = 10, connections = 50 } = {}) {
-  console.log(`\n## Rate limiting: one route unlimited vs limited (koa-ratelimit), ${connections} connections, ${seconds} s each`);
+  console.log(`\n## Rate limiting: one route unlimited vs limited (rate-limiter-flexible), ${connections} connections, ${seconds} s each`);
   const redis = await startRedis();
   if (!redis) console.log('redis-server not found: Redis figures skipped (apt-get install -y redis-server).');
   const server = await startChild(redis ? { REDIS_URL: redis.url } : {});
@@ -80,7 +80,7 @@ export async function benchRateLimit({ seconds = 10, connections = 50 } = {}) {
     const rows = [];
     let base;
     for (const v of variants) {
-      const url = `${server.url}/${v}`;
+      const url = `${server.urls[v]}/${v}`;
       await run({ url, connections, duration: 2 }); // warm-up
       const r = await run({ url, connections, duration: seconds });
       base ??= r.requests.average;

@@ -8,24 +8,33 @@ import { jsonBody } from './middleware/json-body.js';
 import { methodGuard } from './middleware/methods.js';
 import type { HttpMetrics } from './middleware/metrics.js';
 import { requestIdMiddleware } from './middleware/request-id.js';
-import { type AnyRouteSpec, koaPath, validateInput } from './route-spec.js';
+import { fuseChecks } from './middleware/check.js';
+import type { RouteLimiter } from './rate-limit/route-limits.js';
+import { type AnyRouteContract, koaPath, type Route, validateInput } from './route-contract.js';
 
-/** Routes that share middleware (authentication, limits); the routes' own paths say where they are. */
+/** Routes that share a credential and its rules; the routes' contracts say where they are and what they spend. */
 export interface RouteGroup {
-  /** Runs before the routes of the group, after request id and error mapping (auth, limits). */
-  middleware: Middleware[];
-  routes: AnyRouteSpec[];
+  /**
+   * Resolves who calls (a 401 when it cannot): runs after the route's limits keyed by client IP
+   * and before those keyed by the caller.
+   */
+  authenticate?: Middleware;
+  /** After authentication and the caller's limits, before the body is read (the tenancy rule). */
+  middleware?: Middleware[];
+  routes: Route[];
   /**
    * What a route's declared `security` requires, checked before its body is read (so a missing
    * credential is a 401 whatever the body): e.g. the verify group's `apiKey` needs a production key.
    */
-  guards?: Partial<Record<AnyRouteSpec['security'], Middleware>>;
+  guards?: Partial<Record<AnyRouteContract['security'], Middleware>>;
 }
 
 export interface AppParts {
   logger: Logger;
   metrics: HttpMetrics;
   groups: RouteGroup[];
+  /** Builds each route's limit checks from the policies its contract declares. */
+  limiter?: RouteLimiter;
   trustProxy: boolean;
   /** With trustProxy: X-Forwarded-For entries trusted, counted from the right (0 = all). */
   maxIpsCount?: number;
@@ -33,11 +42,32 @@ export interface AppParts {
   isTransient?: (err: unknown) => boolean;
 }
 
-function routeHandler(spec: AnyRouteSpec): Middleware {
+function routeHandler({ contract, handler }: Route): Middleware {
   return async (ctx: Context) => {
-    const input = validateInput(spec, ctx);
-    await spec.handler(ctx, input);
+    await handler(ctx, validateInput(contract, ctx));
   };
+}
+
+/**
+ * One route's chain, in the order a request meets it: limits by client IP, authentication,
+ * limits by caller, the group's rules, the security guard, then the body (parsed only for a
+ * `body` schema), limits keyed by the body, the handler. A refused request reads no body
+ * (login's per-email budget aside, by design). Consecutive checks run in one middleware.
+ */
+export function routeChain(group: RouteGroup, route: Route, limiter?: RouteLimiter): Middleware[] {
+  const { contract } = route;
+  const limits = limiter && contract.limits.length > 0 ? limiter(contract.limits) : {};
+  const chain: (Middleware | undefined)[] = [
+    limits.client,
+    group.authenticate,
+    limits.caller,
+    ...(group.middleware ?? []),
+    group.guards?.[contract.security],
+    contract.body ? jsonBody : undefined,
+    limits.body,
+    routeHandler(route),
+  ];
+  return fuseChecks(chain.filter((m): m is Middleware => m !== undefined));
 }
 
 /** Responses larger than this are compressed when the client accepts an encoding. */
@@ -57,15 +87,9 @@ export function createApp(parts: AppParts): Koa {
 
   const router = new Router();
   for (const group of parts.groups) {
-    for (const spec of group.routes) {
-      const chain: Middleware[] = [...group.middleware];
-      const guard = group.guards?.[spec.security];
-      if (guard) chain.push(guard);
-      // A group may parse the body itself, before a limit that reads it (login's per-email
-      // budget): then it is not parsed a second time.
-      if (spec.body && !group.middleware.includes(jsonBody)) chain.push(jsonBody);
-      chain.push(routeHandler(spec));
-      router.register(koaPath(spec.path), [spec.method.toUpperCase()], chain as any, { name: spec.operationId });
+    for (const route of group.routes) {
+      const { method, path, operationId } = route.contract;
+      router.register(koaPath(path), [method.toUpperCase()], routeChain(group, route, parts.limiter) as any, { name: operationId });
     }
   }
   app.use(methodGuard(router));

@@ -9,7 +9,7 @@ import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.m
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
-import { createRateLimitStore } from './middleware/rate-limit-store.js';
+import { createRateLimitStore } from './rate-limit/rate-limit-stores.js';
 
 /** Composition root of the HTTP runtime: opens the database, loads the corpus, binds every port. */
 export async function buildHttpContainer(
@@ -29,6 +29,6 @@ export async function buildHttpContainer(
   // Rate-limit counters: Redis when REDIS_URL is set (shared by instances), memory otherwise.
   container
     .bind(HTTP_RUNTIME.RateLimitStore)
-    .toConstantValue(createRateLimitStore({ redisUrl: config.redisUrl, logger, windowMs: config.limits.windowMs }));
+    .toConstantValue(createRateLimitStore({ redisUrl: config.redisUrl, logger }));
   return container;
 }

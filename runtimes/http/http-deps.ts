@@ -26,7 +26,7 @@ import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
 import type { Config } from '../shared/config.js';
 import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
-import type { RateLimitStore } from './middleware/rate-limit-store.js';
+import type { RateLimitStore } from './rate-limit/ports.js';
 import type { AttestationRouteDeps } from './routes/attestation.routes.js';
 
 /** What the route handlers call: use cases and the ports they read directly. */

@@ -7,6 +7,7 @@ import { answerClientErrors } from './client-errors.js';
 import type { HttpDeps } from './http-deps.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
+import { routeLimiter } from './rate-limit/route-limits.js';
 import type { Lifecycle } from './readiness.js';
 import { buildRouteGroups } from './route-groups.js';
 import { atMost, drainConnections } from './shutdown.js';
@@ -33,6 +34,7 @@ export async function startHttpServer(deps: HttpDeps): Promise<RunningServer> {
     logger,
     metrics,
     groups: buildRouteGroups(deps, metrics, lifecycle),
+    limiter: routeLimiter(deps.rateLimitStore, config.limits),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
     isTransient: database.capabilities.isTransient,

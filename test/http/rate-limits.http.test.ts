@@ -2,14 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Middleware } from 'koa';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { createApp, type RouteGroup } from '../../runtimes/http/app.js';
-import { agentsLimit, tenantLimits } from '../../runtimes/http/middleware/area-a-limits.js';
 import { createHttpMetrics } from '../../runtimes/http/middleware/metrics.js';
-import { createRateLimitStore, type RateLimitStore } from '../../runtimes/http/middleware/rate-limit-store.js';
-import type { RouteSpec } from '../../runtimes/http/route-spec.js';
+import type { RateLimitStore } from '../../runtimes/http/rate-limit/ports.js';
+import { createMemoryRateLimitStore } from '../../runtimes/http/rate-limit/rate-limit-stores.js';
+import { routeLimiter } from '../../runtimes/http/rate-limit/route-limits.js';
+import { contract, type HttpMethod, implement, type Route } from '../../runtimes/http/route-contract.js';
+import type { RateLimitPolicyName } from '../../runtimes/http/rate-limit/policy-names.js';
 import { buildRouteGroups } from '../../runtimes/http/route-groups.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
@@ -19,7 +21,6 @@ import { call, type Harness, type JsonResponse, startHarness } from '../support/
 
 const subject = { subject_artist: 'Turner', subject_title: 'Snow Storm' };
 const verify = (h: Harness, headers: Record<string, string> = {}) => call(h.url, 'POST', '/api/v1/verify', { json: subject, headers });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every limited response: the five headers, integers where the convention says so. */
 function expectLimitHeaders(res: JsonResponse, policy: string, limit: number, remaining: number): void {
@@ -102,10 +103,17 @@ describe('verify limits: window reset, default key limit from the environment, i
     expectRefused(refused, 'verify-sandbox', 2);
     expect(refused.body.detail).toBe('Rate limit of 2 requests per 1 s exceeded.');
     const reset = Number(refused.headers.get('x-ratelimit-reset'));
-    await sleep(Math.max(0, reset * 1000 - Date.now()) + 50);
-    const again = await verify(h);
-    expect(again.status).toBe(200);
-    expectLimitHeaders(again, 'verify-sandbox', 2, 1);
+    // The window's end without waiting for it: the memory store reads Date.now(), faked forward
+    // for the server (in this process) to just past the reset the refusal announced.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(reset * 1000 + 50);
+      const again = await verify(h);
+      expect(again.status).toBe(200);
+      expectLimitHeaders(again, 'verify-sandbox', 2, 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a key created without its own limit gets RATE_LIMIT_VERIFY_KEY_PER_MINUTE; keys never share a budget', async () => {
@@ -169,45 +177,49 @@ describe('upload and agents/workspace budgets', () => {
     ctx.state.principal = { tenant_id: tenant, role: 'admin', user_id: 'u' };
     await next();
   };
-  const ok = (name: string): RouteSpec['handler'] => (ctx) => {
-    ctx.body = { ok: name };
-  };
-  const route = (method: RouteSpec['method'], path: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({
+  const meta = (method: HttpMethod, path: string, limits: readonly RateLimitPolicyName[]) => ({
     method,
     path,
     operationId: `${method}${path}`,
     summary: path,
     tag: 'test',
-    security: 'bearer',
+    security: 'bearer' as const,
+    limits,
     responses: { 200: { description: 'ok' } },
-    handler: ok(path),
-    ...extra,
   });
+  const route = (method: HttpMethod, path: string, limits: readonly RateLimitPolicyName[]): Route =>
+    implement(contract(meta(method, path, limits)), (ctx) => {
+      ctx.body = { ok: path };
+    });
+  const upload = contract({ ...meta('post', '/api/v1/tenants/{tenant_id}/knowledge', ['tenant-api', 'tenant-upload']), body: z.object({ title: z.string() }) });
 
   async function serve(trustProxy: boolean): Promise<string> {
     const limits = { ...loadConfig({}).limits, tenantPerMinute: 10, uploadPerMinute: 3, agentsPerMinute: 3 };
-    const limiting = { store, windowMs: 60_000 };
-    const agents = agentsLimit(limits, limiting);
+    // Routes spend the policies their contracts declare; the chain places each by its stage.
     const groups: RouteGroup[] = [
       {
-        middleware: [fakeAuth, ...tenantLimits(limits, limiting)],
+        authenticate: fakeAuth,
         routes: [
-          route('get', '/api/v1/tenants/{tenant_id}/knowledge'),
-          route('post', '/api/v1/tenants/{tenant_id}/knowledge', {
-            body: z.object({ title: z.string() }),
-            handler: (ctx, input) => {
-              stored.push(`${(ctx as any).params.tenant_id}:${(input.body as { title: string }).title}`);
-              ctx.status = 201;
-              ctx.body = { stored: true };
-            },
+          route('get', '/api/v1/tenants/{tenant_id}/knowledge', ['tenant-api']),
+          implement(upload, (ctx, { body }) => {
+            stored.push(`${(ctx as any).params.tenant_id}:${body.title}`);
+            ctx.status = 201;
+            ctx.body = { stored: true };
           }),
-          route('post', '/api/v1/tenants/{tenant_id}/knowledge/sync'),
+          route('post', '/api/v1/tenants/{tenant_id}/knowledge/sync', ['tenant-api']),
         ],
       },
-      { middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/ai-agents/{agent_id}'), route('get', '/api/v1/ai-agents')] },
-      { middleware: [agents, fakeAuth], routes: [route('get', '/api/v1/workspace')] },
+      { authenticate: fakeAuth, routes: [route('get', '/api/v1/ai-agents/{agent_id}', ['agents-ip']), route('get', '/api/v1/ai-agents', ['agents-ip'])] },
+      { authenticate: fakeAuth, routes: [route('get', '/api/v1/workspace', ['agents-ip'])] },
     ];
-    const app = createApp({ logger: pino({ level: 'silent' }), metrics: createHttpMetrics({ defaultMetrics: false }), groups, trustProxy, maxIpsCount: 1 });
+    const app = createApp({
+      logger: pino({ level: 'silent' }),
+      metrics: createHttpMetrics({ defaultMetrics: false }),
+      groups,
+      limiter: routeLimiter(store, { ...limits, windowMs: 60_000 }),
+      trustProxy,
+      maxIpsCount: 1,
+    });
     const server = createServer(app.callback());
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -215,7 +227,7 @@ describe('upload and agents/workspace budgets', () => {
   }
 
   beforeAll(async () => {
-    store = createRateLimitStore({ logger: pino({ level: 'silent' }), windowMs: 60_000 });
+    store = createMemoryRateLimitStore();
     plain = await serve(false);
     proxied = await serve(true);
   });
@@ -224,7 +236,7 @@ describe('upload and agents/workspace budgets', () => {
     await store.close();
   });
 
-  const upload = (tenant: string, title: string, body?: string) =>
+  const uploadDoc = (tenant: string, title: string, body?: string) =>
     call(plain, 'POST', `/api/v1/tenants/${tenant}/knowledge`, {
       headers: { 'x-test-tenant': tenant, 'content-type': 'application/json' },
       body: body ?? JSON.stringify({ title }),
@@ -232,15 +244,15 @@ describe('upload and agents/workspace budgets', () => {
 
   it('uploads: the limit-th passes, the next is refused before its body is read and nothing is stored; headers name both budgets', async () => {
     for (let i = 1; i <= 3; i++) {
-      const res = await upload('acme', `doc${i}`);
+      const res = await uploadDoc('acme', `doc${i}`);
       expect(res.status, res.text).toBe(201);
       expectLimitHeaders(res, 'tenant-upload', 3, 3 - i); // the tighter budget in X-RateLimit-*
       expect(res.headers.get('ratelimit-policy')).toBe('"tenant-api";q=10;w=60, "tenant-upload";q=3;w=60');
       expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"tenant-api";r=${10 - i};t=\\d+, "tenant-upload";r=${3 - i};t=\\d+$`));
     }
-    expectRefused(await upload('acme', 'doc4'), 'tenant-upload', 3);
+    expectRefused(await uploadDoc('acme', 'doc4'), 'tenant-upload', 3);
     // Over 1 MiB: a 413 if the body were read; refused first, so a 429 and nothing parsed.
-    expectRefused(await upload('acme', 'big', JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) })), 'tenant-upload', 3);
+    expectRefused(await uploadDoc('acme', 'big', JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) })), 'tenant-upload', 3);
     expect(stored).toEqual(['acme:doc1', 'acme:doc2', 'acme:doc3']);
     // Other knowledge routes only spend the tenant budget (10 - 5 spent so far).
     const list = await call(plain, 'GET', '/api/v1/tenants/acme/knowledge', { headers: { 'x-test-tenant': 'acme' } });
@@ -250,7 +262,7 @@ describe('upload and agents/workspace budgets', () => {
     const sync = await call(plain, 'POST', '/api/v1/tenants/acme/knowledge/sync', { headers: { 'x-test-tenant': 'acme' } });
     expectLimitHeaders(sync, 'tenant-api', 10, 3);
     // Another tenant has budgets of its own.
-    expect((await upload('globex', 'g1')).status).toBe(201);
+    expect((await uploadDoc('globex', 'g1')).status).toBe(201);
     expect(stored).toContain('globex:g1');
   });
 
@@ -258,7 +270,7 @@ describe('upload and agents/workspace budgets', () => {
     const tenant = 'initech';
     const get = () => call(plain, 'GET', `/api/v1/tenants/${tenant}/knowledge`, { headers: { 'x-test-tenant': tenant } });
     for (let i = 0; i < 10; i++) expect((await get()).status).toBe(200);
-    expectRefused(await upload(tenant, 'late'), 'tenant-api', 10);
+    expectRefused(await uploadDoc(tenant, 'late'), 'tenant-api', 10);
     expect(stored.filter((s) => s.startsWith(tenant))).toEqual([]);
   });
 
@@ -298,7 +310,7 @@ describe('every Area A route of the real server is limited', () => {
   afterAll(async () => h.stop());
 
   it('tenant routes carry tenant-api (uploads also tenant-upload); /ai-agents and /workspace carry agents-ip', async () => {
-    const routes = buildRouteGroups(h.deps).flatMap((g) => g.routes);
+    const routes = buildRouteGroups(h.deps).flatMap((g) => g.routes.map((r) => r.contract));
     const tenantRoutes = routes.filter((r) => r.path.startsWith('/api/v1/tenants/'));
     expect(tenantRoutes.length).toBeGreaterThan(0);
     const agentRoutes = routes.filter((r) => /^\/api\/v1\/(ai-agents|workspace)(\/|$)/.test(r.path));

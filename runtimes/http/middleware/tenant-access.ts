@@ -1,6 +1,7 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { authorize } from '../../../core/auth/auth.model.js';
 import { principalOf } from './bearer-auth.js';
+import { asCheck } from './check.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -9,8 +10,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * tenant's path is a 403 (and a member's write a 403) whatever the request holds. The use
  * cases apply the same rule again: this is an early answer, not the only guard.
  */
-export async function tenantAccess(ctx: Context, next: Next): Promise<void> {
+export const tenantAccess = asCheck(function tenantAccess(ctx: Context): void {
   const tenantId = (ctx as { params?: Record<string, string> }).params?.tenant_id;
   if (typeof tenantId === 'string') authorize(principalOf(ctx), tenantId, READS.has(ctx.method) ? 'read' : 'write');
-  await next();
-}
+});

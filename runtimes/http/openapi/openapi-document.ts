@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { problem } from '../contracts/shared.js';
 import { RELEASE_VERSION } from '../../shared/release.js';
 import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/webhooks.schemas.js';
-import type { ResponseSpec, RouteSpec } from '../route-spec.js';
+import type { AnyRouteContract, ResponseSpec } from '../route-contract.js';
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': 'Requests allowed in the window.',
@@ -19,15 +20,13 @@ const DATABASE_UNAVAILABLE: ResponseSpec = {
   schema: ProblemSchema,
 };
 
-const problem = (description: string): ResponseSpec => ({ description, schema: ProblemSchema });
-
 /**
  * The answers the edge gives any route of a kind, whatever the route spec lists: a route with
  * path or query parameters or a body can answer 400 (an over-long path parameter included), a
  * body 413 and 415, a credential 401, a limited route 429 (docs/decisions/0013-edge-hardening.md).
  * The route's own descriptions win.
  */
-function impliedResponses(spec: RouteSpec): Record<number, ResponseSpec> {
+function impliedResponses(spec: AnyRouteContract): Record<number, ResponseSpec> {
   const implied: Record<number, ResponseSpec> = {};
   const hasBody = spec.body !== undefined || spec.rawBody !== undefined;
   if (spec.params || spec.query || hasBody) implied[400] = problem('An invalid path parameter, query parameter or body; `errors` names each bad field.');
@@ -36,11 +35,11 @@ function impliedResponses(spec: RouteSpec): Record<number, ResponseSpec> {
     implied[413] = problem('The body is over its limit (1 MiB of JSON).');
     implied[415] = problem('The body is not of a media type this operation accepts.');
   }
-  if (spec.rateLimited) implied[429] = problem('Rate limited; see `Retry-After`.');
+  if (spec.limits.length > 0) implied[429] = problem('Rate limited; see `Retry-After`.');
   return implied;
 }
 
-function operation(spec: RouteSpec): ZodOpenApiOperationObject {
+function operation(spec: AnyRouteContract): ZodOpenApiOperationObject {
   const responses: Record<string, object> = {};
   const usesDatabase = spec.tag !== 'Operations';
   const withImplied = { ...impliedResponses(spec), ...spec.responses };
@@ -51,7 +50,7 @@ function operation(spec: RouteSpec): ZodOpenApiOperationObject {
     const headers: Record<string, { description: string; schema: { type: 'string' } }> = {
       'X-Request-Id': { description: 'The request id (echoed when the caller sent a sane one).', schema: { type: 'string' } },
     };
-    for (const [name, description] of Object.entries({ ...(spec.rateLimited ? RATE_LIMIT_HEADERS : {}), ...r.headers })) {
+    for (const [name, description] of Object.entries({ ...(spec.limits.length > 0 ? RATE_LIMIT_HEADERS : {}), ...r.headers })) {
       headers[name] = { description, schema: { type: 'string' } };
     }
     if (code === 429 || (code === 503 && usesDatabase)) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
@@ -116,8 +115,8 @@ function webhookOperations(): ZodOpenApiPathsObject {
   return out;
 }
 
-/** The OpenAPI 3.1 document, generated from the same route specs the router serves. */
-export function buildOpenApiDocument(routes: RouteSpec[]): object {
+/** The OpenAPI 3.1 document, generated from the route contracts the router serves. */
+export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): object {
   const paths: ZodOpenApiPathsObject = {};
   for (const spec of routes) {
     paths[spec.path] = { ...(paths[spec.path] ?? {}), [spec.method]: operation(spec) };

@@ -1,161 +1,43 @@
 import type { Context } from 'koa';
-import { type AgentSettings, etagOf } from '../../../core/agents/agent.model.js';
+import { etagOf } from '../../../core/agents/agent.model.js';
 import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
 import type { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
-import type { WorkspaceSettings } from '../../../core/workspace/workspace.model.js';
-import {
-  AgentListSchema,
-  AgentParamsSchema,
-  AgentSchema,
-  AgentSettingsSchema,
-  PageQuerySchema,
-} from '../../shared/knowledge.schemas.js';
-import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
-import { ProblemSchema } from '../../shared/problem.schemas.js';
+import * as contracts from '../contracts/agents.contracts.js';
 import { principalOf } from '../middleware/bearer-auth.js';
-import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
-
-const problem = (description: string): ResponseSpec => ({ description, schema: ProblemSchema });
-const common = {
-  401: problem('Missing, malformed, expired or forged access token.'),
-  429: problem('Too many requests from this client; see `Retry-After`.'),
-};
-const writeCommon = {
-  400: problem('Invalid body; `errors` names each bad field.'),
-  ...common,
-  403: problem('Only an admin may write.'),
-  413: problem('Body over 1 MiB.'),
-  415: problem('Body is not application/json.'),
-};
-const ETAG = { ETag: 'The configuration\'s version tag, for If-Match.' };
+import { implement, type Route } from '../route-contract.js';
 
 const sendAgent = (ctx: Context, agent: { agent_id: string; version: number }) => {
   ctx.set('ETag', etagOf(agent));
   ctx.body = agent;
 };
 
-export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceSettingsService }): RouteSpec[] {
+export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceSettingsService }): Route[] {
   const { agents, workspace } = deps;
   return [
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/ai-agents',
-      operationId: 'listAgents',
-      summary: "List the token tenant's AI agents",
-      tag: 'AI agents',
-      security: 'bearer',
-      rateLimited: true,
-      query: PageQuerySchema,
-      responses: { 200: { description: 'One page of agents (agent_id order).', schema: AgentListSchema }, 400: problem('Invalid limit or cursor.'), ...common },
-      handler: async (ctx, { query }) => {
-        ctx.body = await agents.list(principalOf(ctx), query);
-      },
+    implement(contracts.listAgents, async (ctx, { query }) => {
+      ctx.body = await agents.list(principalOf(ctx), query);
     }),
-    defineRoute({
-      method: 'post',
-      path: '/api/v1/ai-agents',
-      operationId: 'createAgent',
-      summary: 'Create an AI agent (admin)',
-      tag: 'AI agents',
-      security: 'bearer',
-      rateLimited: true,
-      body: AgentSettingsSchema,
-      responses: { 201: { description: 'The agent, version 1.', schema: AgentSchema, headers: { ...ETAG, Location: "The agent's URL." } }, ...writeCommon },
-      handler: async (ctx, { body }) => {
-        const agent = await agents.create(principalOf(ctx), body);
-        ctx.status = 201;
-        ctx.set('Location', `/api/v1/ai-agents/${agent.agent_id}`);
-        sendAgent(ctx, agent);
-      },
+    implement(contracts.createAgent, async (ctx, { body }) => {
+      const agent = await agents.create(principalOf(ctx), body);
+      ctx.status = 201;
+      ctx.set('Location', `/api/v1/ai-agents/${agent.agent_id}`);
+      sendAgent(ctx, agent);
     }),
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/ai-agents/{agent_id}',
-      operationId: 'getAgent',
-      summary: "Read an agent's configuration",
-      tag: 'AI agents',
-      security: 'bearer',
-      rateLimited: true,
-      params: AgentParamsSchema,
-      responses: { 200: { description: 'The configuration.', schema: AgentSchema, headers: ETAG }, ...common, 404: problem("No such agent (or another tenant's).") },
-      handler: async (ctx, { params }) => {
-        sendAgent(ctx, await agents.get(principalOf(ctx), params.agent_id));
-      },
+    implement(contracts.getAgent, async (ctx, { params }) => {
+      sendAgent(ctx, await agents.get(principalOf(ctx), params.agent_id));
     }),
-    defineRoute({
-      method: 'put',
-      path: '/api/v1/ai-agents/{agent_id}',
-      operationId: 'replaceAgent',
-      summary: "Replace an agent's configuration (admin)",
-      description:
-        'Whole replacement: every writable field present and valid; agent_id, tenant_id, version and updated_at are ignored. ' +
-        'Send If-Match with the ETag read: when another write came first, 412 and nothing changes. Of two concurrent PUTs ' +
-        'with the same ETag exactly one succeeds.',
-      tag: 'AI agents',
-      security: 'bearer',
-      rateLimited: true,
-      params: AgentParamsSchema,
-      body: AgentSettingsSchema,
-      responses: {
-        200: { description: 'The new configuration, version + 1.', schema: AgentSchema, headers: ETAG },
-        ...writeCommon,
-        404: problem("No such agent (or another tenant's)."),
-        409: problem('Without If-Match: another write came first during this one; read again and retry.'),
-        412: problem('If-Match is not the current ETag.'),
-      },
-      handler: async (ctx, { params, body }) => {
-        const ifMatch = ctx.get('If-Match');
-        sendAgent(ctx, await agents.replace(principalOf(ctx), params.agent_id, body, ifMatch === '' ? undefined : ifMatch));
-      },
+    implement(contracts.replaceAgent, async (ctx, { params, body }) => {
+      const ifMatch = ctx.get('If-Match');
+      sendAgent(ctx, await agents.replace(principalOf(ctx), params.agent_id, body, ifMatch === '' ? undefined : ifMatch));
     }),
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/ai-agents/{agent_id}/versions',
-      operationId: 'listAgentVersions',
-      summary: 'Earlier configurations of an agent (audit and rollback)',
-      description: 'Newest first; the current configuration is not among them.',
-      tag: 'AI agents',
-      security: 'bearer',
-      rateLimited: true,
-      params: AgentParamsSchema,
-      query: PageQuerySchema,
-      responses: {
-        200: { description: 'One page of earlier configurations.', schema: AgentListSchema },
-        400: problem('Invalid limit or cursor.'),
-        ...common,
-        404: problem("No such agent (or another tenant's)."),
-      },
-      handler: async (ctx, { params, query }) => {
-        ctx.body = await agents.versions(principalOf(ctx), params.agent_id, query);
-      },
+    implement(contracts.listAgentVersions, async (ctx, { params, query }) => {
+      ctx.body = await agents.versions(principalOf(ctx), params.agent_id, query);
     }),
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/workspace',
-      operationId: 'getWorkspace',
-      summary: "The token tenant's workspace settings",
-      tag: 'Workspace',
-      security: 'bearer',
-      rateLimited: true,
-      responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...common },
-      handler: async (ctx) => {
-        ctx.body = await workspace.get(principalOf(ctx));
-      },
+    implement(contracts.getWorkspace, async (ctx) => {
+      ctx.body = await workspace.get(principalOf(ctx));
     }),
-    defineRoute({
-      method: 'put',
-      path: '/api/v1/workspace',
-      operationId: 'replaceWorkspace',
-      summary: 'Replace the workspace settings (admin)',
-      description: 'timezone: an IANA zone; locale: a BCP 47 tag (stored canonicalised); retention_days: 1 to 3650.',
-      tag: 'Workspace',
-      security: 'bearer',
-      rateLimited: true,
-      body: WorkspaceSettingsSchema,
-      responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...writeCommon },
-      handler: async (ctx, { body }) => {
-        ctx.body = await workspace.replace(principalOf(ctx), body);
-      },
+    implement(contracts.replaceWorkspace, async (ctx, { body }) => {
+      ctx.body = await workspace.replace(principalOf(ctx), body);
     }),
   ];
 }

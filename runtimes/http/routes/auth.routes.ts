@@ -1,39 +1,14 @@
 import type { Login } from '../../../core/auth/use-cases/login.js';
-import { LoginRequestSchema, TokenResponseSchema } from '../../shared/auth.schemas.js';
-import { ProblemSchema } from '../../shared/problem.schemas.js';
+import * as auth from '../contracts/auth.contracts.js';
 import { markRefused } from '../middleware/security-log.js';
-import { defineRoute, type ResponseSpec, type RouteSpec } from '../route-spec.js';
+import { implement, type Route } from '../route-contract.js';
 
-const problem = (description: string): ResponseSpec => ({ description, schema: ProblemSchema });
-
-export function authRoutes(deps: { login: Login }): RouteSpec[] {
+export function authRoutes(deps: { login: Login }): Route[] {
   return [
-    defineRoute({
-      method: 'post',
-      path: '/api/v1/auth/login',
-      operationId: 'login',
-      summary: 'Log in: an access token for an email and password',
-      description:
-        'Returns a JWT (HS256) to send as `Authorization: Bearer <access_token>` on every tenant endpoint. ' +
-        'A wrong email and a wrong password get the same 401. Limited per client IP and per email.',
-      tag: 'Auth',
-      security: 'none',
-      rateLimited: true,
-      body: LoginRequestSchema,
-      responses: {
-        200: { description: 'The access token.', schema: TokenResponseSchema },
-        400: problem('Invalid body; `errors` names each bad field.'),
-        401: problem('Wrong email or password.'),
-        413: problem('Body over 1 MiB.'),
-        415: problem('Body is not application/json.'),
-        429: problem('Too many attempts from this IP or for this email; see `Retry-After`.'),
-        503: problem('Shared rate-limit store (Redis) unreachable: login fails closed; see `Retry-After`.'),
-      },
-      handler: async (ctx, { body }) => {
-        ctx.set('Cache-Control', 'no-store');
-        markRefused(ctx, 'login_failed'); // reported only if the answer is a 401
-        ctx.body = await deps.login.execute(body.email, body.password);
-      },
+    implement(auth.login, async (ctx, { body }) => {
+      ctx.set('Cache-Control', 'no-store');
+      markRefused(ctx, 'login_failed'); // reported only if the answer is a 401
+      ctx.body = await deps.login.execute(body.email, body.password);
     }),
   ];
 }

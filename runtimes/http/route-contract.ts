@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { z, ZodObject, ZodType } from 'zod';
 import { type FieldError, validationError } from '../../core/shared/errors.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
+import type { RateLimitPolicyName } from './rate-limit/policy-names.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
@@ -24,11 +25,11 @@ export interface Input<P, Q, B> {
 export type PartOf<S> = S extends ZodType ? z.output<S> : undefined;
 
 /**
- * One route: what the router serves and what the OpenAPI document describes, from the
- * same object. The schemas validate the request before the handler sees it, and type what it
- * sees: the handler's `params`, `query` and `body` are the schemas' outputs (`z.infer`).
+ * What a route is, as a value with no dependencies: the router serves it, the limiter counts it
+ * and the OpenAPI document describes it (docs/decisions/0023-route-contracts-and-limiter-port.md).
+ * The schemas validate the request before the handler sees it and type what it sees.
  */
-export interface RouteSpec<PS extends ZodObject | undefined = ZodObject | undefined, QS extends ZodObject | undefined = ZodObject | undefined, BS extends ZodType | undefined = ZodType | undefined> {
+export interface RouteContract<PS extends ZodObject | undefined = ZodObject | undefined, QS extends ZodObject | undefined = ZodObject | undefined, BS extends ZodType | undefined = ZodType | undefined> {
   method: HttpMethod;
   /** OpenAPI form: `/api/v1/verify/requests/{request_id}`. */
   path: string;
@@ -50,27 +51,41 @@ export interface RouteSpec<PS extends ZodObject | undefined = ZodObject | undefi
    * only: the use case validates them.
    */
   headers?: ZodObject;
-  /** Rate-limited routes document the limit headers. */
-  rateLimited?: boolean;
+  /**
+   * The rate-limit policies the request spends, by name (runtimes/http/rate-limit/policies.ts);
+   * the route's chain is built from them and a limited route documents the limit headers.
+   */
+  limits: readonly RateLimitPolicyName[];
   responses: Record<number, ResponseSpec>;
-  handler: (ctx: Context, input: Input<PartOf<PS>, PartOf<QS>, PartOf<BS>>) => Promise<void> | void;
 }
 
-/**
- * A route of any schemas, as the router and the OpenAPI generator hold them: its handler takes
- * what `validateInput` returns, which its own schemas produced.
- */
-export interface AnyRouteSpec extends Omit<RouteSpec, 'handler'> {
-  handler(ctx: Context, input: Input<unknown, unknown, unknown>): Promise<void> | void;
+/** A contract of any schemas, as the router and the OpenAPI generator hold them. */
+export type AnyRouteContract = RouteContract;
+
+/** Declares a contract; its schemas' types are kept for `implement`. */
+export const contract = <PS extends ZodObject | undefined = undefined, QS extends ZodObject | undefined = undefined, BS extends ZodType | undefined = undefined>(
+  c: RouteContract<PS, QS, BS>,
+): RouteContract<PS, QS, BS> => c;
+
+/** What a contract's handler receives: the outputs of its schemas (`z.infer`). */
+export type InputOf<C> = C extends RouteContract<infer PS, infer QS, infer BS> ? Input<PartOf<PS>, PartOf<QS>, PartOf<BS>> : never;
+
+export type Handler<I> = (ctx: Context, input: I) => Promise<void> | void;
+
+/** A contract bound to its handler: what a route group serves. */
+export interface Route {
+  contract: AnyRouteContract;
+  handler: Handler<Input<unknown, unknown, unknown>>;
 }
 
-/** Declares a route; its handler's input types are inferred from its schemas. */
-export function defineRoute<PS extends ZodObject | undefined = undefined, QS extends ZodObject | undefined = undefined, BS extends ZodType | undefined = undefined>(
-  spec: RouteSpec<PS, QS, BS>,
-): AnyRouteSpec {
+/** Binds a handler to a contract; the handler's input types are inferred from the contract's schemas. */
+export function implement<PS extends ZodObject | undefined, QS extends ZodObject | undefined, BS extends ZodType | undefined>(
+  contract: RouteContract<PS, QS, BS>,
+  handler: Handler<Input<PartOf<PS>, PartOf<QS>, PartOf<BS>>>,
+): Route {
   // The one widening: the router calls the handler only with `validateInput`'s output, which
   // the same schemas produced (what PartOf<…> names).
-  return spec as unknown as AnyRouteSpec;
+  return { contract: contract as unknown as AnyRouteContract, handler: handler as Route['handler'] };
 }
 
 export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
@@ -87,7 +102,7 @@ function parsePart(schema: ZodType | undefined, value: unknown, part: string): P
  * Validates params, query and body against the route's schemas; every invalid field of every
  * part is listed in one 400 (not the first part's only).
  */
-export function validateInput(spec: AnyRouteSpec, ctx: Context): Input<unknown, unknown, unknown> {
+export function validateInput(spec: AnyRouteContract, ctx: Context): Input<unknown, unknown, unknown> {
   const params = parsePart(spec.params, (ctx as any).params ?? {}, 'path');
   const query = parsePart(spec.query, { ...ctx.query }, 'query');
   const rawBody = (ctx.request as any).body;

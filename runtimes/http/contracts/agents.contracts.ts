@@ -1,0 +1,125 @@
+import {
+  AgentListSchema,
+  AgentParamsSchema,
+  AgentSchema,
+  AgentSettingsSchema,
+  PageQuerySchema,
+} from '../../shared/knowledge.schemas.js';
+import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
+import { contract } from '../route-contract.js';
+import { AGENTS_LIMITS, problem } from './shared.js';
+
+const common = {
+  401: problem('Missing, malformed, expired or forged access token.'),
+  429: problem('Too many requests from this client; see `Retry-After`.'),
+};
+const writeCommon = {
+  400: problem('Invalid body; `errors` names each bad field.'),
+  ...common,
+  403: problem('Only an admin may write.'),
+  413: problem('Body over 1 MiB.'),
+  415: problem('Body is not application/json.'),
+};
+const ETAG = { ETag: 'The configuration\'s version tag, for If-Match.' };
+
+export const listAgents = contract({
+  method: 'get',
+  path: '/api/v1/ai-agents',
+  operationId: 'listAgents',
+  summary: "List the token tenant's AI agents",
+  tag: 'AI agents',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  query: PageQuerySchema,
+  responses: { 200: { description: 'One page of agents (agent_id order).', schema: AgentListSchema }, 400: problem('Invalid limit or cursor.'), ...common },
+});
+
+export const createAgent = contract({
+  method: 'post',
+  path: '/api/v1/ai-agents',
+  operationId: 'createAgent',
+  summary: 'Create an AI agent (admin)',
+  tag: 'AI agents',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  body: AgentSettingsSchema,
+  responses: { 201: { description: 'The agent, version 1.', schema: AgentSchema, headers: { ...ETAG, Location: "The agent's URL." } }, ...writeCommon },
+});
+
+export const getAgent = contract({
+  method: 'get',
+  path: '/api/v1/ai-agents/{agent_id}',
+  operationId: 'getAgent',
+  summary: "Read an agent's configuration",
+  tag: 'AI agents',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  params: AgentParamsSchema,
+  responses: { 200: { description: 'The configuration.', schema: AgentSchema, headers: ETAG }, ...common, 404: problem("No such agent (or another tenant's).") },
+});
+
+export const replaceAgent = contract({
+  method: 'put',
+  path: '/api/v1/ai-agents/{agent_id}',
+  operationId: 'replaceAgent',
+  summary: "Replace an agent's configuration (admin)",
+  description:
+    'Whole replacement: every writable field present and valid; agent_id, tenant_id, version and updated_at are ignored. ' +
+    'Send If-Match with the ETag read: when another write came first, 412 and nothing changes. Of two concurrent PUTs ' +
+    'with the same ETag exactly one succeeds.',
+  tag: 'AI agents',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  params: AgentParamsSchema,
+  body: AgentSettingsSchema,
+  responses: {
+    200: { description: 'The new configuration, version + 1.', schema: AgentSchema, headers: ETAG },
+    ...writeCommon,
+    404: problem("No such agent (or another tenant's)."),
+    409: problem('Without If-Match: another write came first during this one; read again and retry.'),
+    412: problem('If-Match is not the current ETag.'),
+  },
+});
+
+export const listAgentVersions = contract({
+  method: 'get',
+  path: '/api/v1/ai-agents/{agent_id}/versions',
+  operationId: 'listAgentVersions',
+  summary: 'Earlier configurations of an agent (audit and rollback)',
+  description: 'Newest first; the current configuration is not among them.',
+  tag: 'AI agents',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  params: AgentParamsSchema,
+  query: PageQuerySchema,
+  responses: {
+    200: { description: 'One page of earlier configurations.', schema: AgentListSchema },
+    400: problem('Invalid limit or cursor.'),
+    ...common,
+    404: problem("No such agent (or another tenant's)."),
+  },
+});
+
+export const getWorkspace = contract({
+  method: 'get',
+  path: '/api/v1/workspace',
+  operationId: 'getWorkspace',
+  summary: "The token tenant's workspace settings",
+  tag: 'Workspace',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...common },
+});
+
+export const replaceWorkspace = contract({
+  method: 'put',
+  path: '/api/v1/workspace',
+  operationId: 'replaceWorkspace',
+  summary: 'Replace the workspace settings (admin)',
+  description: 'timezone: an IANA zone; locale: a BCP 47 tag (stored canonicalised); retention_days: 1 to 3650.',
+  tag: 'Workspace',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  body: WorkspaceSettingsSchema,
+  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...writeCommon },
+});

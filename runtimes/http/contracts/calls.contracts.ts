@@ -1,0 +1,73 @@
+import {
+  CallDetailSchema,
+  CallListQuerySchema,
+  CallListSchema,
+  CallParamsSchema,
+  NewCallSchema,
+  TenantParamsSchema,
+} from '../../shared/calls.schemas.js';
+import { contract } from '../route-contract.js';
+import { problem, TENANT_LIMITS } from './shared.js';
+
+const common = {
+  401: problem('Missing, malformed, expired or forged access token.'),
+  403: problem('Another tenant\'s path, or a member attempting an admin\'s write.'),
+  429: problem('The tenant\'s budget of calls and knowledge requests is spent; see `Retry-After`.'),
+};
+
+export const listCalls = contract({
+  method: 'get',
+  path: '/api/v1/tenants/{tenant_id}/calls',
+  operationId: 'listCalls',
+  summary: 'List calls',
+  description:
+    'Newest first (started_at descending, then call_id descending), cursor-paginated. Walking the pages while calls ' +
+    'arrive returns no duplicates and skips nothing that existed when the walk began. Filters combine (AND).',
+  tag: 'Calls',
+  security: 'bearer',
+  limits: TENANT_LIMITS,
+  params: TenantParamsSchema,
+  query: CallListQuerySchema,
+  responses: {
+    200: { description: 'One page of calls.', schema: CallListSchema },
+    400: problem('Invalid parameter (limit, cursor, filter); `errors` names each.'),
+    ...common,
+  },
+});
+
+export const getCall = contract({
+  method: 'get',
+  path: '/api/v1/tenants/{tenant_id}/calls/{call_id}',
+  operationId: 'getCall',
+  summary: 'Read one call: transcript, summary and metadata',
+  tag: 'Calls',
+  security: 'bearer',
+  limits: TENANT_LIMITS,
+  params: CallParamsSchema,
+  responses: {
+    200: { description: 'The call.', schema: CallDetailSchema },
+    ...common,
+    404: problem('No such call in this tenant.'),
+  },
+});
+
+export const recordCall = contract({
+  method: 'post',
+  path: '/api/v1/tenants/{tenant_id}/calls',
+  operationId: 'recordCall',
+  summary: 'Record a finished call (admin)',
+  description: 'As the telephony side does. duration_seconds is derived; call_id is generated when absent.',
+  tag: 'Calls',
+  security: 'bearer',
+  limits: TENANT_LIMITS,
+  params: TenantParamsSchema,
+  body: NewCallSchema,
+  responses: {
+    201: { description: 'The stored call.', schema: CallDetailSchema, headers: { Location: 'The call\'s URL.' } },
+    400: problem('Invalid body; `errors` names each bad field.'),
+    ...common,
+    409: problem('The tenant already has a call with this call_id.'),
+    413: problem('Body over 1 MiB.'),
+    415: problem('Body is not application/json.'),
+  },
+});

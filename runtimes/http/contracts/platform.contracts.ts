@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { contract } from '../route-contract.js';
+import { problem } from './shared.js';
+
+const HealthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+const ReadySchema = z
+  .object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.string()) })
+  .meta({ id: 'Readiness' });
+
+export const healthz = contract({
+  method: 'get',
+  path: '/healthz',
+  operationId: 'healthz',
+  summary: 'Liveness: the process is up',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  responses: { 200: { description: 'Up.', schema: HealthSchema } },
+});
+
+export const readyz = contract({
+  method: 'get',
+  path: '/readyz',
+  operationId: 'readyz',
+  summary: 'Readiness: database reachable, corpus loaded',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  responses: {
+    200: { description: 'Ready.', schema: ReadySchema },
+    503: { description: 'Not ready.', schema: ReadySchema, contentType: 'application/json' },
+  },
+});
+
+export const metrics = contract({
+  method: 'get',
+  path: '/metrics',
+  operationId: 'metrics',
+  summary: 'Prometheus metrics (text exposition format)',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  responses: { 200: { description: 'Metrics.', contentType: 'text/plain', schema: z.string() } },
+});
+
+export const openapi = contract({
+  method: 'get',
+  path: '/api/v1/openapi.json',
+  operationId: 'openapi',
+  summary: 'This OpenAPI 3.1 document',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  responses: { 200: { description: 'The OpenAPI document.', schema: z.object({}).passthrough() } },
+});
+
+export const docs = contract({
+  method: 'get',
+  path: '/docs',
+  operationId: 'docs',
+  summary: 'Human-readable API reference (built from the OpenAPI document)',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: z.string() } },
+});
+
+export const docsAsset = contract({
+  method: 'get',
+  path: '/docs/{asset}',
+  operationId: 'docsAsset',
+  summary: 'Static asset of the reference page',
+  tag: 'Operations',
+  security: 'none',
+  limits: [],
+  params: z.object({ asset: z.string() }),
+  responses: {
+    200: { description: 'The asset.', contentType: 'application/octet-stream', schema: z.string() },
+    404: problem('No such asset.'),
+  },
+});
