@@ -60,83 +60,83 @@ afterEach(() => {
 });
 
 contractSuite('rate limiter contract', ADAPTERS, (adapter) => {
-    let store: RateLimitStore;
-    let clock: Ports['clock'];
-    beforeAll(async () => {
-      ({ store, clock } = await adapter.make());
-    });
+  let store: RateLimitStore;
+  let clock: Ports['clock'];
+  beforeAll(async () => {
+    ({ store, clock } = await adapter.make());
+  });
 
-    it('allows up to the limit with the remaining count falling, then refuses with the time to the reset', async () => {
-      const limiter = store.limiter(budget(3));
-      for (let i = 1; i <= 3; i++) {
-        const outcome = await limiter.consume('client-a');
-        expect(outcome.allowed).toBe(true);
-        expect(outcome.remaining).toBe(3 - i);
-        expect(outcome.resetMs).toBeGreaterThan(0);
-        expect(outcome.resetMs).toBeLessThanOrEqual(60_000);
-      }
-      const refused = await limiter.consume('client-a');
-      expect(refused).toMatchObject({ allowed: false, remaining: 0 });
-      expect(refused.resetMs).toBeGreaterThan(0);
-      expect(refused.resetMs).toBeLessThanOrEqual(60_000);
-    });
+  it('allows up to the limit with the remaining count falling, then refuses with the time to the reset', async () => {
+    const limiter = store.limiter(budget(3));
+    for (let i = 1; i <= 3; i++) {
+      const outcome = await limiter.consume('client-a');
+      expect(outcome.allowed).toBe(true);
+      expect(outcome.remaining).toBe(3 - i);
+      expect(outcome.resetMs).toBeGreaterThan(0);
+      expect(outcome.resetMs).toBeLessThanOrEqual(60_000);
+    }
+    const refused = await limiter.consume('client-a');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.resetMs).toBeGreaterThan(0);
+    expect(refused.resetMs).toBeLessThanOrEqual(60_000);
+  });
 
-    it('spends several points at once, refusing what would overdraw the budget', async () => {
-      const limiter = store.limiter(budget(5));
-      expect(await limiter.consume('k', 3)).toMatchObject({ allowed: true, remaining: 2 });
-      expect(await limiter.consume('k', 3)).toMatchObject({ allowed: false, remaining: 0 });
-    });
+  it('spends several points at once, refusing what would overdraw the budget', async () => {
+    const limiter = store.limiter(budget(5));
+    expect(await limiter.consume('k', 3)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await limiter.consume('k', 3)).toMatchObject({ allowed: false, remaining: 0 });
+  });
 
-    it('keeps keys apart, and budgets of different names apart on the same key', async () => {
-      const first = store.limiter(budget(1));
-      const second = store.limiter(budget(1));
-      expect((await first.consume('ip:1')).allowed).toBe(true);
-      expect((await first.consume('ip:1')).allowed).toBe(false);
-      expect(await first.consume('ip:2')).toMatchObject({ allowed: true, remaining: 0 });
-      expect(await second.consume('ip:1')).toMatchObject({ allowed: true, remaining: 0 });
-    });
+  it('keeps keys apart, and budgets of different names apart on the same key', async () => {
+    const first = store.limiter(budget(1));
+    const second = store.limiter(budget(1));
+    expect((await first.consume('ip:1')).allowed).toBe(true);
+    expect((await first.consume('ip:1')).allowed).toBe(false);
+    expect(await first.consume('ip:2')).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await second.consume('ip:1')).toMatchObject({ allowed: true, remaining: 0 });
+  });
 
-    it('limiters of one budget spend one count (two routes declaring the same policy)', async () => {
-      const shared = budget(2);
-      expect((await store.limiter(shared).consume('tenant:acme')).remaining).toBe(1);
-      expect((await store.limiter({ ...shared }).consume('tenant:acme')).remaining).toBe(0);
-    });
+  it('limiters of one budget spend one count (two routes declaring the same policy)', async () => {
+    const shared = budget(2);
+    expect((await store.limiter(shared).consume('tenant:acme')).remaining).toBe(1);
+    expect((await store.limiter({ ...shared }).consume('tenant:acme')).remaining).toBe(0);
+  });
 
-    it('matches a model of the window: a consume passes exactly when the points spent so far plus its own fit the limit', async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 12 }), async (limit, spends) => {
-          const limiter = store.limiter(budget(limit));
-          let spent = 0;
-          for (const points of spends) {
-            const outcome = await limiter.consume('subject', points);
-            spent += points; // a refused consume is counted too: it was an attempt in the window
-            expect(outcome.allowed).toBe(spent <= limit);
-            expect(outcome.remaining).toBe(Math.max(0, limit - spent));
-          }
-        }),
-        { numRuns: 25 },
-      );
-    });
+  it('matches a model of the window: a consume passes exactly when the points spent so far plus its own fit the limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 12 }), async (limit, spends) => {
+        const limiter = store.limiter(budget(limit));
+        let spent = 0;
+        for (const points of spends) {
+          const outcome = await limiter.consume('subject', points);
+          spent += points; // a refused consume is counted too: it was an attempt in the window
+          expect(outcome.allowed).toBe(spent <= limit);
+          expect(outcome.remaining).toBe(Math.max(0, limit - spent));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
 
-    it('gives the whole budget back once the window has passed', async () => {
-      const short = budget(2, { windowMs: 1000 });
-      const limiter = store.limiter(short);
-      await limiter.consume('w');
-      await limiter.consume('w');
-      const refused = await limiter.consume('w');
-      expect(refused.allowed).toBe(false);
-      expect(refused.resetMs).toBeLessThanOrEqual(1000);
-      if (clock === 'faked') {
-        // The memory store reads Date.now(): moved past the reset, no wall time spent.
-        vi.useFakeTimers({ toFake: ['Date'] });
-        vi.setSystemTime(Date.now() + refused.resetMs + 1);
-      } else {
-        // Redis expires the key by its own clock, which no test can move: the one wait of the
-        // suite, bounded by the reset Redis announced (at most the 1 s window) plus 100 ms.
-        await new Promise((r) => setTimeout(r, refused.resetMs + 100));
-      }
-      expect(await limiter.consume('w')).toMatchObject({ allowed: true, remaining: 1 });
-    });
+  it('gives the whole budget back once the window has passed', async () => {
+    const short = budget(2, { windowMs: 1000 });
+    const limiter = store.limiter(short);
+    await limiter.consume('w');
+    await limiter.consume('w');
+    const refused = await limiter.consume('w');
+    expect(refused.allowed).toBe(false);
+    expect(refused.resetMs).toBeLessThanOrEqual(1000);
+    if (clock === 'faked') {
+      // The memory store reads Date.now(): moved past the reset, no wall time spent.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + refused.resetMs + 1);
+    } else {
+      // Redis expires the key by its own clock, which no test can move: the one wait of the
+      // suite, bounded by the reset Redis announced (at most the 1 s window) plus 100 ms.
+      await new Promise((r) => setTimeout(r, refused.resetMs + 100));
+    }
+    expect(await limiter.consume('w')).toMatchObject({ allowed: true, remaining: 1 });
+  });
 });
 
 describe.skipIf(!redisAvailable)('rate limiter contract: redis outage', () => {
