@@ -25,6 +25,8 @@ const db = new BetterSqlite3(filename);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+// Checkpoints are the checkpointer's (sqlite-checkpointer.ts), never inside a batch's commit.
+db.pragma('wal_autocheckpoint = 0');
 
 const insert = db.prepare(
   'insert into verification_archive (request_id, served_at, tier, key_id, request_json, response_json) values (?, ?, ?, ?, ?, ?)',

@@ -8,6 +8,7 @@ import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
@@ -22,6 +23,8 @@ export interface SqliteOptions {
   filename: string;
   /** Milliseconds a writer waits for a lock held by another process (svc-admin) before failing. */
   busyTimeoutMs?: number;
+  /** A file's WAL is checkpointed from a worker thread this often (ADR 0025); 1,000 ms by default. */
+  checkpointIntervalMs?: number;
 }
 
 const codeOf = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
@@ -54,11 +57,13 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   // A file's archive is written by a worker thread on its own connection (WAL lets the main
-  // connection read meanwhile); a database in memory exists on this connection only.
-  const archiveWriter =
-    options.filename === ':memory:'
-      ? kyselyArchiveWriter(db)
-      : new SqliteArchiveWriter({ filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 }, isSqliteUniqueViolation);
+  // connection read meanwhile), and its WAL checkpointed by another, never inside a commit; a
+  // database in memory exists on this connection only (ADR 0025).
+  const onFile = options.filename !== ':memory:';
+  const workerData = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
+  if (onFile) native.pragma('wal_autocheckpoint = 0');
+  const checkpointer = onFile ? new SqliteCheckpointer(workerData, options.checkpointIntervalMs ?? 1000) : undefined;
+  const archiveWriter = onFile ? new SqliteArchiveWriter(workerData, isSqliteUniqueViolation) : kyselyArchiveWriter(db);
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,
@@ -71,6 +76,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
     poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {
       await archiveWriter.close();
+      await checkpointer?.close();
       await db.destroy();
     },
   };
