@@ -13,13 +13,11 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-/** What a caller asks of a list: a page size and the cursor of the previous page. */
-export interface PageQuery {
-  limit?: number;
-  cursor?: string;
-}
-
-/** A page request already in range (a runtime's schema checked and defaulted the limit). */
+/**
+ * What a caller asks of a list: a page size already in range (a runtime's schema checked it and
+ * applied the default: `PageQuerySchema` in runtimes/shared/page.schemas.ts) and the cursor of
+ * the previous page, which only the use case can open.
+ */
 export interface PageRequest {
   limit: number;
   cursor?: string;
@@ -58,6 +56,11 @@ export function openPosition<S extends PositionShape>(sealer: CursorSealer, toke
   return values as PositionOf<S>;
 }
 
+/**
+ * A limit whose absence means a default, checked where no schema precedes the use case. Only
+ * the coverage page uses it (its `limit` is optional because its absence asks for the whole
+ * manifest); every keyset list takes a `PageRequest` its runtime's schema checked.
+ */
 export function checkLimit(limit: number | undefined, max = LIST_LIMIT_MAX, fallback = LIST_LIMIT_DEFAULT): number {
   const value = limit ?? fallback;
   if (!Number.isInteger(value) || value < 1 || value > max) {
@@ -75,19 +78,6 @@ export interface Keyset<Row, S extends PositionShape> {
   positionOf(row: Row): PositionOf<S>;
   /** Checks an opened position further (formats); false makes the cursor a 400. */
   accepts?(position: PositionOf<S>): boolean;
-}
-
-/**
- * One page of a keyset-ordered list: checks the limit, then as `pageOf`. For the lists whose
- * runtimes pass the limit as they received it.
- */
-export async function paginate<Row, S extends PositionShape>(
-  sealer: CursorSealer,
-  keyset: Keyset<Row, S>,
-  query: PageQuery,
-  fetch: (after: PositionOf<S> | null, limit: number) => Promise<Row[]>,
-): Promise<Page<Row>> {
-  return pageOf(sealer, keyset, { limit: checkLimit(query.limit), cursor: query.cursor }, fetch);
 }
 
 /**

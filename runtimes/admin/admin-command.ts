@@ -1,4 +1,5 @@
 import { type Command, type CommandUnknownOpts, InvalidArgumentError } from '@commander-js/extra-typings';
+import type { z } from 'zod';
 import type { AdminDeps } from './admin-deps.js';
 
 export type CommandResult = Record<string, unknown>;
@@ -44,6 +45,18 @@ export const integerIn =
     if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(message);
     return Number(text);
   };
+
+/**
+ * A command's options validated by the runtimes' shared schema of the same input (the one the
+ * HTTP route parses with): commander parses the flags, the schema validates them, once. A bad
+ * value is bad usage (exit 2, before any database is opened), each named by its flag.
+ */
+export function validOptions<S extends z.ZodType>(command: CommandUnknownOpts, schema: S, options: unknown): z.output<S> {
+  const parsed = schema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const flag = (path: PropertyKey[]) => `--${path.map(String).join('.').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  command.error(parsed.error.issues.map((issue) => `option ${flag(issue.path)}: ${issue.message}`).join('\nsvc-admin: '), { exitCode: 2, code: 'svc-admin.invalidOption' });
+}
 
 /** `svc-admin key create`: the words that select a command, from the program down. */
 export function commandPath(command: CommandUnknownOpts): string {

@@ -2,9 +2,11 @@ import { ORDER_STATUSES, orderView, type ResearchOrder } from '../../core/attest
 import type { KeyPlan, Statement } from '../../core/billing/billing.model.js';
 import { centsToDecimal, monthBounds } from '../../core/billing/pricing.js';
 import { validationError } from '../../core/shared/errors.js';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { PriceListSchema, readJsonFile } from '../shared/pricing.schemas.js';
+import { OrderListQuerySchema } from '../shared/research-orders.schemas.js';
 import { Option } from '@commander-js/extra-typings';
-import { type AreaCommands, integerIn, withRawOutput } from './admin-command.js';
+import { type AreaCommands, validOptions, withRawOutput } from './admin-command.js';
 
 /** `--plan production|pilot|custom` with `--until YYYY-MM-DD` (pilot) or `--price-list FILE.json` (custom). */
 export interface PlanFlags {
@@ -85,15 +87,17 @@ export const billingCommands: AreaCommands = (program, select) => {
   research
     .command('list')
     .description('every key\'s orders, newest first (a cursor outlives the command on PostgreSQL only with JWT_SECRET set)')
-    .addOption(new Option('--status <status>', 'only orders in this status').choices(ORDER_STATUSES))
-    .option('--limit <n>', 'orders per page', integerIn('--limit', 0, 999_999, '--limit must be a positive integer'))
+    .option('--status <status>', `only orders in this status: ${ORDER_STATUSES.join(', ')}`)
+    .option('--limit <n>', `orders per page, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT})`)
     .option('--cursor <cursor>', 'next_cursor of the previous page')
-    .action((options, command) =>
+    .action((options, command) => {
+      // The schema of GET /verify/research-orders: status, limit and cursor checked once, here.
+      const query = validOptions(command, OrderListQuerySchema, options);
       select(command, async (deps) => {
-        const page = await deps.researchOrders.queue({ status: options.status, limit: options.limit, cursor: options.cursor });
+        const page = await deps.researchOrders.queue(query);
         return { orders: page.data.map(operatorView), next_cursor: page.next_cursor };
-      }),
-    );
+      });
+    });
   research
     .command('accept')
     .description('accept a requested order')

@@ -6,7 +6,7 @@ import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
-import { PageQuerySchema } from './knowledge.schemas.js';
+import { PageQuerySchema } from './page.schemas.js';
 
 /**
  * The one source of truth for Area B's wire shapes: the HTTP runtime validates with these,

@@ -6,12 +6,12 @@ import {
   DIRECTIONS,
   SPEAKERS,
 } from '../../core/calls/call.model.js';
-import { CURSOR_MAX_LENGTH, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { LIMITS } from '../../core/calls/new-call.js';
 import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
 import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/calls/search-query.js';
 import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
 import { onType } from './field-errors.js';
+import { PageQuerySchema, cursorField } from './page.schemas.js';
 
 /**
  * The one source of truth for the calls API's wire shapes: the HTTP routes and the admin
@@ -93,8 +93,6 @@ export const CallParamsSchema = TenantParamsSchema.extend({
   call_id: z.string().meta({ description: 'The call.' }),
 });
 
-const LIMIT_MESSAGE = `limit must be an integer from 1 to ${LIST_LIMIT_MAX}`;
-
 /** A query-string instant: the wire format, then the normalised UTC form core compares and stores. */
 const queryInstant = (name: string) =>
   instant(name).transform((text, ctx) => {
@@ -108,19 +106,8 @@ const queryInstant = (name: string) =>
  * calls parses with it, and its output is core's `CallListQuery` (checked below), so the use
  * case checks only the domain's rule (from before to) and the cursor's seal.
  */
-export const CallListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(LIST_LIMIT_MAX, LIMIT_MESSAGE)
-    .default(LIST_LIMIT_DEFAULT)
-    .meta({ description: `Page size, 1 to ${LIST_LIMIT_MAX}; default ${LIST_LIMIT_DEFAULT}.` }),
-  cursor: z
-    .string({ error: 'cursor must be a single value' })
-    .max(CURSOR_MAX_LENGTH, 'cursor is not a cursor this query issued')
-    .optional()
-    .meta({ description: 'The next_cursor of the previous page, with the same filters.' }),
+export const CallListQuerySchema = PageQuerySchema.extend({
+  cursor: cursorField('The next_cursor of the previous page, with the same filters.'),
   channel: ChannelSchema.optional(),
   direction: DirectionSchema.optional(),
   from: queryInstant('from').optional().meta({ description: 'started_at at or after this instant (inclusive).' }),

@@ -1,26 +1,14 @@
 import { z } from 'zod';
 import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
-import { CURSOR_MAX_LENGTH, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
 import { baseMediaType } from '../../core/knowledge/content-sniff.js';
-import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
-import type { NewDocument } from '../../core/knowledge/use-cases/knowledge-base.js';
+import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
+import type { KnowledgeSearchQuery, NewDocument } from '../../core/knowledge/use-cases/knowledge-base.js';
 import { onType, textField as text } from './field-errors.js';
+import { limitField } from './page.schemas.js';
 
 /** Wire shapes of knowledge, sync runs and agents: validation and OpenAPI from one place. */
-
-const limitParam = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `limit must be an integer from 1 to ${max}` })
-    .int(`limit must be an integer from 1 to ${max}`)
-    .min(1, `limit must be an integer from 1 to ${max}`)
-    .max(max, `limit must be an integer from 1 to ${max}`)
-    .optional()
-    .meta({ description: `1 to ${max}, default ${fallback}.` });
-const cursorParam = z.string().min(1).max(CURSOR_MAX_LENGTH).optional().meta({ description: 'From the previous page\'s next_cursor.' });
-
-export const PageQuerySchema = z.object({ limit: limitParam(LIST_LIMIT_MAX, 20), cursor: cursorParam });
 
 export const KnowledgeItemSchema = z
   .object({
@@ -87,8 +75,8 @@ export const SyncRunSchema = z
 
 export const KnowledgeSearchQuerySchema = z.object({
   q: z.string({ error: 'q is required' }).min(1, 'q is required').max(SEARCH_QUERY_MAX_LENGTH).meta({ description: 'Words; any may match, best chunks first (BM25). A trailing * makes a prefix.' }),
-  limit: limitParam(SEARCH_LIMIT_MAX, 5),
-});
+  limit: limitField(SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT),
+}) satisfies z.ZodType<KnowledgeSearchQuery>;
 
 export const SearchHitSchema = z
   .object({ item_id: z.string(), title: z.string(), chunk_index: z.int().min(0), text: z.string(), score: z.number().meta({ description: 'BM25; higher is better.' }) })

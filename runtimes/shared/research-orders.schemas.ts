@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type ResearchOrderView } from '../../core/attestation/research-orders/research-order.model.js';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../core/attestation/research-orders/research-orders.js';
+import { IDEMPOTENCY_KEY_PATTERN, type OrderListOptions } from '../../core/attestation/research-orders/research-orders.js';
 import { CURRENCY, type Statement } from '../../core/billing/billing.model.js';
-import { PageQuerySchema } from './knowledge.schemas.js';
+import { PageQuerySchema } from './page.schemas.js';
 import { VerifyRequestSchema } from './attestation.schemas.js';
 
 /** Wire shapes of research orders and invoices (Area B); the OpenAPI document is generated from these. */
@@ -61,9 +61,10 @@ export const OrderSchema = z
 
 export const OrderListSchema = z.object({ data: z.array(OrderSchema), next_cursor: z.string().nullable() }).meta({ id: 'ResearchOrderList' });
 
+/** The order list's query: GET /verify/research-orders and `svc-admin research list` parse with it. */
 export const OrderListQuerySchema = PageQuerySchema.extend({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-});
+}) satisfies z.ZodType<OrderListOptions>;
 
 export const OrderHeadersSchema = z.object({
   'Idempotency-Key': z

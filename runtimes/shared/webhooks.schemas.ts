@@ -4,7 +4,7 @@ import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/eve
 import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
 import { KNOWLEDGE_CONTENT_TYPES } from '../../core/knowledge/knowledge.model.js';
 import { CallSummarySchema } from './calls.schemas.js';
-import { PageQuerySchema, SyncRunSchema } from './knowledge.schemas.js';
+import { SyncRunSchema } from './knowledge.schemas.js';
 import { OrderSchema } from './research-orders.schemas.js';
 
 /**
@@ -75,9 +75,6 @@ export const DeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 
 export const DeliveryListSchema = z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' });
-
-export const WebhookPageQuerySchema = PageQuerySchema;
-export type WebhookPageQuery = z.infer<typeof WebhookPageQuerySchema>;
 
 export const TenantWebhooksParamsSchema = z.object({ tenant_id: z.string() });
 export const TenantWebhookParamsSchema = TenantWebhooksParamsSchema.extend({ webhook_id: z.string().max(64) });

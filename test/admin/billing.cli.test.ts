@@ -64,6 +64,12 @@ for (const target of ADMIN_TARGETS) {
       await orders.insert(b);
       const queue = await admin('research', 'list', '--status', 'requested', '--limit', '1');
       expect(queue.json.orders).toEqual([expect.objectContaining({ order_id: b.order_id, key_id, status: 'requested', price_excl_vat_cents: 59_000 })]);
+      // The options are checked by the schema of GET /verify/research-orders: bad usage, named by flag.
+      for (const args of [['--limit', '0'], ['--limit', '101'], ['--limit', '2.5'], ['--limit', 'ten'], ['--status', 'lost']]) {
+        const bad = await admin('research', 'list', ...args);
+        expect([bad.code, bad.stdout], args.join(' ')).toEqual([2, '']);
+        expect(bad.stderr, args.join(' ')).toMatch(args[0] === '--limit' ? /option --limit: limit must be an integer from 1 to 100/ : /option --status: status must be one of requested, /);
+      }
       const rest = await admin('research', 'list', '--status', 'requested', '--cursor', queue.json.next_cursor);
       expect(rest.json.orders.map((o: { order_id: string }) => o.order_id)).toContain(a.order_id);
       expect((await admin('research', 'accept', a.order_id)).json).toMatchObject({ order_id: a.order_id, status: 'accepted' });

@@ -3,6 +3,8 @@ import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-bas
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
 import { seedDemoIfEmpty } from '../../runtimes/shared/demo/seed-demo.js';
+import { KnowledgeSearchQuerySchema } from '../../runtimes/shared/knowledge.schemas.js';
+import { PageQuerySchema } from '../../runtimes/shared/page.schemas.js';
 import { type Harness, startHarness } from '../support/http-harness.js';
 
 let h: Harness;
@@ -17,12 +19,12 @@ it('the demo tenant gets an agent per language and knowledge documents, already 
   const seed = await seedDemoIfEmpty(h.deps.demo, { count: 5 });
   expect(seed?.documents).toBe(4);
   const principal = { user_id: 'u', tenant_id: 'demo', role: 'member' as const };
-  const agents = await h.container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).list(principal, {});
+  const agents = await h.container.get<AgentConfigs>(KNOWLEDGE.AgentConfigs).list(principal, PageQuerySchema.parse({}));
   expect(agents.data.map((a) => a.agent_id).sort()).toEqual(Object.values(seed!.agent_ids!).sort());
   expect(agents.data.map((a) => a.language).sort()).toEqual(['de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT']);
   const kb = h.container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
-  const items = await kb.list(principal, 'demo', {});
+  const items = await kb.list(principal, 'demo', PageQuerySchema.parse({}));
   expect(items.data.map((d) => d.status)).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);
-  const hits = await kb.search(principal, 'demo', { q: 'refund' });
+  const hits = await kb.search(principal, 'demo', KnowledgeSearchQuerySchema.parse({ q: 'refund' }));
   expect(hits.data[0].title).toBe('Refund policy');
 });

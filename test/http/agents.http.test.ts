@@ -81,6 +81,11 @@ describe('AI agents', () => {
     expect(versions.body.data.map((v: any) => v.version)).toEqual([5, 4]);
     const rest = await call(h.url, 'GET', `/api/v1/ai-agents/${id}/versions?limit=100&cursor=${encodeURIComponent(versions.body.next_cursor)}`, { headers: bearer(admin) });
     expect(rest.body.data.map((v: any) => v.version)).toEqual([3, 2, 1]);
+    for (const path of ['/api/v1/ai-agents?limit=0', `/api/v1/ai-agents/${id}/versions?limit=101`]) {
+      const refused = await call(h.url, 'GET', path, { headers: bearer(admin) });
+      expectProblem(refused, 400);
+      expect(refused.body.errors).toEqual([{ path: 'limit', message: 'limit must be an integer from 1 to 100' }]);
+    }
   });
 
   it('400 with errors for missing or invalid fields; 403 member; 404 other tenant; 401 without a token', async () => {

@@ -182,6 +182,9 @@ describe('research orders: rules', () => {
     expect([...page1.body.data, ...page2.body.data].every((o: { status: string }) => o.status === 'requested')).toBe(true);
     expectProblem(await call(suite.h.url, 'GET', `/api/v1/verify/research-orders?cursor=${encodeURIComponent(page1.body.next_cursor)}`, { headers: keyed(key) }), 400);
     expectProblem(await call(suite.h.url, 'GET', '/api/v1/verify/research-orders?status=lost', { headers: keyed(key) }), 400);
+    const tooMany = await call(suite.h.url, 'GET', '/api/v1/verify/research-orders?limit=101', { headers: keyed(key) });
+    expectProblem(tooMany, 400);
+    expect(tooMany.body.errors).toEqual([{ path: 'limit', message: 'limit must be an integer from 1 to 100' }]);
   });
 
   it('every illegal transition of the state table is a 409 problem (HTTP) or a refusal (svc-admin), and changes nothing', async () => {

@@ -80,6 +80,9 @@ describe('tenant webhook subscriptions', () => {
     } while (cursor);
     for (const id of ids) expect(seen.filter((s) => s === id)).toHaveLength(1);
     expectProblem(await call(h.url, 'GET', `${hooks}?cursor=forged`, { headers: bearer(admin) }), 400);
+    const tooMany = await call(h.url, 'GET', `${hooks}?limit=101`, { headers: bearer(admin) });
+    expectProblem(tooMany, 400);
+    expect(tooMany.body.errors).toEqual([{ path: 'limit', message: 'limit must be an integer from 1 to 100' }]);
     for (const id of ids) await call(h.url, 'DELETE', `${hooks}/${id}`, { headers: bearer(admin) });
   });
 

@@ -1,7 +1,7 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
-import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
 import { type Agent, AGENT_ID_PATTERN, type AgentSettings, checkAgentSettings, defaultAgentSettings, etagOf, ifMatchHolds } from '../agent.model.js';
@@ -26,10 +26,10 @@ export class AgentConfigs {
     private readonly events?: EventFactory,
   ) {}
 
-  async list(principal: Principal, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
+  async list(principal: Principal, query: PageRequest): Promise<Page<Agent>> {
     authorize(principal, principal.tenant_id, 'read');
     const keyset = { context: JSON.stringify(['agents', principal.tenant_id]), shape: ['string'] as const, positionOf: (a: Agent) => [a.agent_id] as [string] };
-    return paginate(this.sealer, keyset, query, (after, limit) => this.agents.list(principal.tenant_id, after?.[0] ?? null, limit));
+    return pageOf(this.sealer, keyset, query, (after, limit) => this.agents.list(principal.tenant_id, after?.[0] ?? null, limit));
   }
 
   async get(principal: Principal, agentId: string): Promise<Agent> {
@@ -63,11 +63,11 @@ export class AgentConfigs {
     return replaced;
   }
 
-  async versions(principal: Principal, agentId: string, query: { limit?: number; cursor?: string }): Promise<Page<Agent>> {
+  async versions(principal: Principal, agentId: string, query: PageRequest): Promise<Page<Agent>> {
     authorize(principal, principal.tenant_id, 'read');
     await this.existing(principal.tenant_id, agentId);
     const keyset = { context: JSON.stringify(['agent-versions', principal.tenant_id, agentId]), shape: ['number'] as const, positionOf: (a: Agent) => [a.version] as [number] };
-    return paginate(this.sealer, keyset, query, (before, limit) => this.agents.versions(principal.tenant_id, agentId, before?.[0] ?? null, limit));
+    return pageOf(this.sealer, keyset, query, (before, limit) => this.agents.versions(principal.tenant_id, agentId, before?.[0] ?? null, limit));
   }
 
   private async existing(tenantId: string, agentId: string): Promise<Agent> {

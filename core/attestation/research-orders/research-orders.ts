@@ -10,7 +10,7 @@ import type { EventFactory, OutboxEvent } from '../../events/event.model.js';
 import { researchOrderUpdated } from '../../events/event-payloads.js';
 import { PRODUCTION_PLAN } from '../../billing/billing.model.js';
 import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_MESSAGE, validationError } from '../../shared/errors.js';
-import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, VerificationLedger } from '../ports.js';
@@ -47,10 +47,9 @@ export function illegalTransition(order: ResearchOrder, event: OrderEvent): Doma
   return conflict(`Research order ${order.order_id} is ${order.status}; it cannot be ${PAST[event]}.`);
 }
 
-export interface OrderListOptions {
+/** A page of orders, its limit already checked by the runtime's schema (`OrderListQuerySchema`). */
+export interface OrderListOptions extends PageRequest {
   status?: OrderStatus;
-  limit?: number;
-  cursor?: string;
 }
 
 export class ResearchOrders {
@@ -236,7 +235,7 @@ export class ResearchOrders {
       shape: ['string', 'string'] as const,
       positionOf: (o: ResearchOrder) => [o.created_at, o.order_id] as [string, string],
     };
-    return paginate(this.sealer, keyset, options, (before, limit) =>
+    return pageOf(this.sealer, keyset, options, (before, limit) =>
       this.store.list({ ...filter, before: before ? { created_at: before[0], order_id: before[1] } : undefined, limit }),
     );
   }

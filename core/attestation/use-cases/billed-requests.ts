@@ -1,4 +1,4 @@
-import { type Page, paginate } from '../../shared/keyset-cursor.js';
+import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import type { BilledRequest, Caller, VerificationLedger } from '../ports.js';
 import { requireProduction } from '../caller.js';
@@ -22,7 +22,7 @@ export class BilledRequests {
     private readonly sealer: CursorSealer,
   ) {}
 
-  async list(caller: Caller, month: string, query: { limit?: number; cursor?: string }): Promise<Page<BilledRequest>> {
+  async list(caller: Caller, month: string, query: PageRequest): Promise<Page<BilledRequest>> {
     const key = requireProduction(caller);
     const keyset = {
       context: JSON.stringify(['verify-requests', key.key_id, month]),
@@ -30,7 +30,7 @@ export class BilledRequests {
       positionOf: (r: BilledRequest) => [r.served_at, r.request_id] as [string, string],
       accepts: ([servedAt]: [string, string]) => ISO_INSTANT.test(servedAt),
     };
-    return paginate(this.sealer, keyset, query, (after, limit) =>
+    return pageOf(this.sealer, keyset, query, (after, limit) =>
       this.ledger.billed(key.key_id, monthRange(month), after && { served_at: after[0], request_id: after[1] }, limit),
     );
   }

@@ -2,7 +2,7 @@ import type { Caller } from '../../attestation/ports.js';
 import { requireProduction } from '../../attestation/caller.js';
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
-import { mapPage, type Page, paginate } from '../../shared/keyset-cursor.js';
+import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
 import { type EventOwner, type EventType, eventTypesOf, keyOwner, tenantOwner } from '../event.model.js';
 import type { EventOutbox, SubscriptionStore, WebhookSigner, WebhookTargetPolicy } from '../ports.js';
@@ -90,13 +90,13 @@ export class WebhookSubscriptions {
     return { ...viewOf(sub), secret: sub.secrets.current };
   }
 
-  async list(owner: EventOwner, query: { limit?: number; cursor?: string }): Promise<Page<SubscriptionView>> {
+  async list(owner: EventOwner, query: PageRequest): Promise<Page<SubscriptionView>> {
     const keyset = {
       context: JSON.stringify(['webhooks', owner.kind, owner.id]),
       shape: ['string', 'string'] as const,
       positionOf: (s: StoredSubscription) => [s.created_at, s.subscription_id] as [string, string],
     };
-    const page = await paginate(this.sealer, keyset, query, (after, limit) =>
+    const page = await pageOf(this.sealer, keyset, query, (after, limit) =>
       this.subscriptions.list(owner, after && { created_at: after[0], subscription_id: after[1] }, limit),
     );
     return mapPage(page, viewOf);
@@ -125,14 +125,14 @@ export class WebhookSubscriptions {
     return this.get(owner, subscriptionId);
   }
 
-  async deliveries(owner: EventOwner, subscriptionId: string, query: { limit?: number; cursor?: string }): Promise<Page<Delivery>> {
+  async deliveries(owner: EventOwner, subscriptionId: string, query: PageRequest): Promise<Page<Delivery>> {
     await this.existing(owner, subscriptionId);
     const keyset = {
       context: JSON.stringify(['webhook-deliveries', owner.kind, owner.id, subscriptionId]),
       shape: ['string', 'string'] as const,
       positionOf: (d: Delivery) => [d.created_at, d.delivery_id] as [string, string],
     };
-    return paginate(this.sealer, keyset, query, (after, limit) => this.outbox.deliveries(subscriptionId, after && { created_at: after[0], delivery_id: after[1] }, limit));
+    return pageOf(this.sealer, keyset, query, (after, limit) => this.outbox.deliveries(subscriptionId, after && { created_at: after[0], delivery_id: after[1] }, limit));
   }
 
   /** Sends the event again as soon as a dispatcher looks, with a fresh retry window. */

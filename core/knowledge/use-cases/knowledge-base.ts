@@ -1,14 +1,12 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { parseSearchQuery } from '../../calls/search-query.js';
 import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
-import { checkLimit, mapPage, type Page, paginate } from '../../shared/keyset-cursor.js';
+import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
 import { baseMediaType, judgeContent } from '../content-sniff.js';
 import {
   ITEM_ID_PATTERN,
   KNOWLEDGE_TITLE_MAX,
-  SEARCH_LIMIT_DEFAULT,
-  SEARCH_LIMIT_MAX,
   SYNC_ID_PATTERN,
   type KnowledgeDocument,
   type KnowledgeItem,
@@ -27,6 +25,15 @@ export interface NewDocument {
   content: Uint8Array;
   /** A file name, the title's fallback. */
   filename?: string;
+}
+
+/**
+ * A search as a runtime asks for it: `limit` already in range (1 to `SEARCH_LIMIT_MAX`, its
+ * default applied) by the runtime's schema (`KnowledgeSearchQuerySchema`); `q` is read here.
+ */
+export interface KnowledgeSearchQuery {
+  q?: string;
+  limit: number;
 }
 
 const toRun = ({ tenant_id: _t, ...run }: StoredSyncRun): SyncRun => run;
@@ -73,14 +80,14 @@ export class KnowledgeBase {
     return toItem(stored);
   }
 
-  async list(principal: Principal, tenantId: string, query: { limit?: number; cursor?: string }): Promise<Page<KnowledgeItem>> {
+  async list(principal: Principal, tenantId: string, query: PageRequest): Promise<Page<KnowledgeItem>> {
     authorize(principal, tenantId, 'read');
     const keyset = {
       context: JSON.stringify(['knowledge', tenantId]),
       shape: ['string', 'string'] as const,
       positionOf: (d: KnowledgeDocument) => [d.created_at, d.item_id] as [string, string],
     };
-    const page = await paginate(this.sealer, keyset, query, (after, limit) =>
+    const page = await pageOf(this.sealer, keyset, query, (after, limit) =>
       this.store.list(tenantId, after && { created_at: after[0], item_id: after[1] }, limit),
     );
     return mapPage(page, toItem);
@@ -99,15 +106,14 @@ export class KnowledgeBase {
     if (!deleted) throw notFound(`No knowledge item ${itemId} in tenant ${tenantId}.`);
   }
 
-  async search(principal: Principal, tenantId: string, query: { q?: string; limit?: number }): Promise<{ data: SearchHit[] }> {
+  async search(principal: Principal, tenantId: string, query: KnowledgeSearchQuery): Promise<{ data: SearchHit[] }> {
     authorize(principal, tenantId, 'read');
-    const limit = checkLimit(query.limit, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT);
     if (query.q === undefined || query.q.trim().length === 0) {
       throw validationError('q is required.', [{ path: 'q', message: 'is required' }]);
     }
     const terms = parseSearchQuery(query.q);
     if (terms.length === 0) return { data: [] };
-    return { data: await this.store.search(tenantId, terms, limit) };
+    return { data: await this.store.search(tenantId, terms, query.limit) };
   }
 
   /**

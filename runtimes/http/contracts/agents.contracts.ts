@@ -3,8 +3,8 @@ import {
   AgentParamsSchema,
   AgentSchema,
   AgentSettingsSchema,
-  PageQuerySchema,
 } from '../../shared/knowledge.schemas.js';
+import { PageQuerySchema } from '../../shared/page.schemas.js';
 import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
 import { contract } from '../route-contract.js';
 import { AGENTS_LIMITS, problem } from './shared.js';

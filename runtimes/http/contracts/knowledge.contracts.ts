@@ -6,11 +6,11 @@ import {
   KnowledgeListSchema,
   KnowledgeMultipartUploadSchema,
   KnowledgeSearchQuerySchema,
-  PageQuerySchema,
   SearchResultSchema,
   SyncParamsSchema,
   SyncRunSchema,
 } from '../../shared/knowledge.schemas.js';
+import { PageQuerySchema } from '../../shared/page.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, TENANT_LIMITS, UPLOAD_LIMITS } from './shared.js';
 

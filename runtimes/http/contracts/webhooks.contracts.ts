@@ -10,10 +10,10 @@ import {
   TenantWebhookParamsSchema,
   TenantWebhooksParamsSchema,
   WebhookListSchema,
-  WebhookPageQuerySchema,
   WebhookSchema,
   WebhookWithSecretSchema,
 } from '../../shared/webhooks.schemas.js';
+import { PageQuerySchema } from '../../shared/page.schemas.js';
 import type { RateLimitPolicyName } from '../rate-limit/policy-names.js';
 import { contract, type ResponseSpec, type Security } from '../route-contract.js';
 import { problem, TENANT_LIMITS, VERIFY_LIMITS } from './shared.js';
@@ -105,7 +105,7 @@ function scopedContracts(s: WebhookScope) {
       security: s.security,
       limits: s.limits,
       params: s.params.collection,
-      query: WebhookPageQuerySchema,
+      query: PageQuerySchema,
       responses: { 200: { description: 'One page of subscriptions.', schema: WebhookListSchema }, 400: problem('Invalid limit or cursor.'), ...s.errors },
     }),
     getWebhook: contract({
@@ -167,7 +167,7 @@ function scopedContracts(s: WebhookScope) {
       security: s.security,
       limits: s.limits,
       params: s.params.one,
-      query: WebhookPageQuerySchema,
+      query: PageQuerySchema,
       responses: { 200: { description: 'One page of deliveries.', schema: DeliveryListSchema }, 400: problem('Invalid limit or cursor.'), ...s.errors, ...notFound },
     }),
     retryWebhookDelivery: contract({

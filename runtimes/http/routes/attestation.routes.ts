@@ -110,7 +110,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
     }),
     implement(attestation.listBilledRequests, async (ctx, { query }) => {
       const month = parseMonth(query.month, deps.clock.now());
-      ctx.body = await deps.billed.list(callerOf(ctx), month, { limit: query.limit, cursor: query.cursor });
+      ctx.body = await deps.billed.list(callerOf(ctx), month, query);
     }),
     implement(attestation.getUsage, async (ctx, { query }) => {
       const caller = requireProduction(callerOf(ctx));
