@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
-import { createPostgresDatabase, postgresCluster } from './postgres.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
 import type { Container } from 'inversify';
 import { type HttpDeps, resolveHttpDeps } from '../../runtimes/http/http-deps.js';
 import { type RunningServer, startHttpServer } from '../../runtimes/http/server.js';
+import { HARNESS_DATABASE } from './test-databases.js';
 
 export interface Harness extends RunningServer {
   /** The composition root's container, for tests that reach a port or use case directly. */
@@ -24,9 +24,9 @@ export interface Harness extends RunningServer {
 /** A real listening server on a free port, with its own data directory. */
 export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string>; logger?: Logger } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  // SVC_TEST_DATABASE=postgres runs every harness on a fresh PostgreSQL database of the run's cluster.
-  const onPostgres = process.env.SVC_TEST_DATABASE === 'postgres' && postgresCluster !== null && options.env?.DATABASE_URL === undefined;
-  const database = onPostgres ? { DATABASE_URL: await createPostgresDatabase(), JWT_SECRET: 'harness-on-postgres-secret-0123456789abcdef' } : {};
+  // A new database of the run's harness database (SQLite, or PostgreSQL under `npm run
+  // test:http-on-postgres`), unless the test points the server at one of its own.
+  const database = options.env?.DATABASE_URL === undefined ? { ...(await HARNESS_DATABASE.env(dataDir)), ...HARNESS_DATABASE.serverEnv } : {};
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database, ...options.env });
   const container = await buildHttpContainer(config, options.logger ?? pino({ level: 'silent' }), { snapshot: options.snapshot });
   const deps = resolveHttpDeps(container);

@@ -17,6 +17,12 @@ export interface TestDatabase {
   env(dataDir?: string): Promise<Record<string, string>>;
   /** Opens the database `env` selects the way the runtimes open theirs (`openDatabase`). */
   open(env: Record<string, string>): Promise<SqlDatabase>;
+  /**
+   * What the HTTP service needs besides `env` on this database: on PostgreSQL a JWT_SECRET (it
+   * refuses to start there without one, ADR 0011); nothing on SQLite, where it generates its
+   * own into DATA_DIR.
+   */
+  serverEnv: Record<string, string>;
 }
 
 const open = (env: Record<string, string>) => openDatabase(loadConfig({ DB_POOL_MAX: '4', ...env }));
@@ -27,6 +33,7 @@ export const TEST_DATABASES: TestDatabase[] = [
     name: 'sqlite',
     env: async (dataDir?: string): Promise<Record<string, string>> => (dataDir === undefined ? { DATABASE_URL: 'sqlite::memory:' } : { DATA_DIR: dataDir }),
     open,
+    serverEnv: {},
   },
   ...(postgresCluster
     ? [
@@ -35,7 +42,15 @@ export const TEST_DATABASES: TestDatabase[] = [
           // No JWT_SECRET: neither svc-admin nor the stores need one (the HTTP server does, on PostgreSQL).
           env: async (dataDir?: string): Promise<Record<string, string>> => ({ ...(dataDir === undefined ? {} : { DATA_DIR: dataDir }), DATABASE_URL: await createPostgresDatabase() }),
           open,
+          serverEnv: { JWT_SECRET: 'harness-on-postgres-secret-0123456789abcdef' },
         },
       ]
     : []),
 ];
+
+/**
+ * The database every HTTP harness of this run starts on (test/support/http-harness.ts): the
+ * entry of TEST_DATABASES that SVC_TEST_DATABASE names (`npm run test:http-on-postgres` sets
+ * `postgres`), SQLite otherwise or when the run has no PostgreSQL cluster.
+ */
+export const HARNESS_DATABASE: TestDatabase = TEST_DATABASES.find((d) => d.name === process.env.SVC_TEST_DATABASE) ?? TEST_DATABASES[0]!;
