@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
+import { bearer, expectProblem, finishedSyncRun, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { makePdf } from '../support/pdf.js';
 
@@ -25,12 +25,7 @@ async function upload(body: FormData, token = admin, path = base) {
 async function syncAndWait(token = admin) {
   const started = await call(h.url, 'POST', `${base}/sync`, { headers: bearer(token) });
   expect([200, 202]).toContain(started.status);
-  for (let i = 0; i < 200; i++) {
-    const run = await call(h.url, 'GET', `${base}/sync/${started.body.sync_id}`, { headers: bearer(token) });
-    if (run.body.status === 'succeeded' || run.body.status === 'failed') return run.body;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('sync did not finish');
+  return finishedSyncRun(h, 'acme', token, started.body.sync_id);
 }
 
 beforeAll(async () => {
@@ -214,11 +209,7 @@ describe('knowledge list, delete, search', () => {
     expect(g.status).toBe(201);
     const started = await call(h.url, 'POST', '/api/v1/tenants/globex/knowledge/sync', { headers: bearer(globex) });
     expect(started.status).toBe(202);
-    for (let i = 0; i < 100; i++) {
-      const r = await call(h.url, 'GET', `/api/v1/tenants/globex/knowledge/sync/${started.body.sync_id}`, { headers: bearer(globex) });
-      if (r.body.status === 'succeeded') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    expect(await finishedSyncRun(h, 'globex', globex, started.body.sync_id)).toMatchObject({ status: 'succeeded' });
     expect((await call(h.url, 'GET', '/api/v1/tenants/globex/knowledge/search?q=wombat', { headers: bearer(globex) })).body.data).toHaveLength(1);
     expect((await call(h.url, 'GET', `${base}/search?q=wombat`, { headers: bearer(admin) })).body.data).toEqual([]);
     expectProblem(await call(h.url, 'GET', `/api/v1/tenants/globex/knowledge/sync/${started.body.sync_id}`, { headers: bearer(admin) }), 403);
@@ -245,12 +236,7 @@ describe('sync runs', () => {
     expect(schemas.errors('SyncRun', first.body)).toEqual([]);
     expect(first.body).toMatchObject({ status: 'queued', started_at: null, finished_at: null, documents_indexed: 0 });
     expect(second.body.sync_id).toBe(first.body.sync_id);
-    let run;
-    for (let i = 0; i < 500; i++) {
-      run = (await call(h.url, 'GET', `${base}/sync/${first.body.sync_id}`, { headers: bearer(member) })).body;
-      if (run.status === 'succeeded') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const run = await finishedSyncRun(h, 'acme', member, first.body.sync_id, { timeoutMs: 60_000 });
     expect(run).toMatchObject({ status: 'succeeded', documents_indexed: 20, documents_failed: 0 });
     expect(run.chunks).toBeGreaterThanOrEqual(20 * 90);
     const next = await call(h.url, 'POST', `${base}/sync`, { headers: bearer(admin) });

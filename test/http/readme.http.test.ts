@@ -5,8 +5,7 @@ import { createVerifier } from '../../runtimes/embed/create-verifier.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { startInMemory } from '../stdio/stdio-harness.js';
-import { eventually } from '../support/eventually.js';
-import { bearer, seedCast } from '../support/area-a.js';
+import { bearer, finishedSyncRun, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**
@@ -133,11 +132,7 @@ describe('README: docs/examples', () => {
     const up = await fetch(`${h.url}/api/v1/tenants/acme/knowledge`, { method: 'POST', headers: bearer(admin), body: form });
     expect(up.status).toBe(201);
     const sync = await call(h.url, 'POST', '/api/v1/tenants/acme/knowledge/sync', { headers: bearer(admin) });
-    const run = await eventually(
-      async () => (await call(h.url, 'GET', `/api/v1/tenants/acme/knowledge/sync/${sync.body.sync_id}`, { headers: bearer(admin) })).body,
-      (r) => r.status === 'succeeded' || r.status === 'failed',
-      { everyMs: 25 },
-    );
+    const run = await finishedSyncRun(h, 'acme', admin, sync.body.sync_id);
     expect(run).toMatchObject({ status: 'succeeded', documents_indexed: 1, documents_failed: 0 });
     const hits = await call(h.url, 'GET', '/api/v1/tenants/acme/knowledge/search?q=abroad', { headers: bearer(admin) });
     expect(hits.body.data[0]).toMatchObject({ title: 'FAQ' });

@@ -10,7 +10,7 @@ import { bearer, seedCast } from '../support/area-a.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { call, startHarness } from '../support/http-harness.js';
 import { httpCorpus } from '../support/http-corpus.js';
-import { startServerProcess, uploadAcrossShutdown } from '../support/server-process.js';
+import { startServerProcess, untilInFlight, uploadAcrossShutdown } from '../support/server-process.js';
 
 /** SIGTERM drains in-flight requests on either database; /readyz says `draining` meanwhile. */
 const root = mkdtempSync(join(tmpdir(), 'svc-shutdown-'));
@@ -62,7 +62,7 @@ describe('readiness while draining', () => {
         duplex: 'half',
       } as RequestInit);
       await writer.write(new TextEncoder().encode('--x\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\n'));
-      await new Promise((r) => setTimeout(r, 100));
+      await untilInFlight(h.url, 2);
       const closed = h.stop();
       const ready = await call(probeUrl, 'GET', '/readyz');
       expect(ready.status).toBe(503);

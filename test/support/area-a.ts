@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Role } from '../../core/tenancy/tenancy.model.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
+import { eventually } from './eventually.js';
 import { call, type Harness, type JsonResponse } from './http-harness.js';
 import { openApiValidator } from './openapi-validator.js';
 
@@ -51,6 +52,19 @@ export function signRaw(payload: unknown, secret: string): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/**
+ * A knowledge sync run once it finished (succeeded or failed). It runs in the server's
+ * background, so this polls its GET (`eventually`); the caller asserts on the run it returns.
+ */
+export async function finishedSyncRun(h: Harness, tenantId: string, token: string, syncId: string, { timeoutMs = 30_000 } = {}): Promise<any> {
+  const read = await eventually(
+    () => call(h.url, 'GET', `/api/v1/tenants/${tenantId}/knowledge/sync/${syncId}`, { headers: bearer(token) }),
+    (r) => r.body?.status === 'succeeded' || r.body?.status === 'failed',
+    { timeoutMs, everyMs: 20 },
+  );
+  return read.body;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

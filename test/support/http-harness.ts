@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import type { Clock } from '../../core/shared/ports.js';
+import { PLATFORM } from '../../runtimes/shared/composition/platform.tokens.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
 import type { Container } from 'inversify';
@@ -21,14 +23,18 @@ export interface Harness extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** A real listening server on a free port, with its own data directory. */
-export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string>; logger?: Logger } = {}): Promise<Harness> {
+/**
+ * A real listening server on a free port, with its own data directory; on `clock` when given
+ * (a `SteppedClock`: the domain's time moved by the test) instead of the system's.
+ */
+export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: Record<string, string>; logger?: Logger; clock?: Clock } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   // A new database of the run's harness database (SQLite, or PostgreSQL under `npm run
   // test:http-on-postgres`), unless the test points the server at one of its own.
   const database = options.env?.DATABASE_URL === undefined ? { ...(await HARNESS_DATABASE.env(dataDir)), ...HARNESS_DATABASE.serverEnv } : {};
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...database, ...options.env });
   const container = await buildHttpContainer(config, options.logger ?? pino({ level: 'silent' }), { snapshot: options.snapshot });
+  if (options.clock) container.rebind<Clock>(PLATFORM.Clock).toConstantValue(options.clock);
   const deps = resolveHttpDeps(container);
   const running = await startHttpServer(deps);
   return {

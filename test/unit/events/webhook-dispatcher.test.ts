@@ -217,9 +217,29 @@ describe('webhook transport', () => {
   it('gives up on a receiver that does not answer within the timeout', async () => {
     const { subs, outbox } = await stores();
     const s = await subscribed(subs, '/slow');
-    receiver.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 3_000));
+    // The receiver holds the request until the test lets it go, so only the transport's timer can
+    // end the attempt; that timer runs on the test's clock (setTimeout faked from here on).
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: (status: number) => void;
+    receiver.respond = () => {
+      arrived();
+      return new Promise<number>((resolve) => (release = resolve));
+    };
     await outbox.append([event()]);
-    await dispatcher(subs, outbox, { timeoutMs: 200 }).round();
+    const at = Date.now();
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(at);
+    let ended = false;
+    const round = dispatcher(subs, outbox, { timeoutMs: 200 })
+      .round()
+      .finally(() => (ended = true));
+    await arrival;
+    await vi.advanceTimersByTimeAsync(199);
+    expect(ended, 'the attempt still waits at 199 ms').toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await round;
+    release(200);
     const [delivery] = await outbox.deliveries(s.subscription_id, null, 1);
     expect(delivery).toMatchObject({ status: 'pending', attempts: [{ status_code: null, error: 'No response within 200 ms.' }] });
   });
