@@ -85,8 +85,28 @@ export function readLifeDates(text: string): LifeDates | null {
   return dates;
 }
 
+/**
+ * Whether `form` is already tidy: no white space but single inner ASCII spaces, and no comma at
+ * either end. Non-ASCII characters count as untidy (some are white space): the regular
+ * expressions then decide.
+ */
+function isTidy(form: string): boolean {
+  const last = form.length - 1;
+  if (last < 0 || form.charCodeAt(0) === 0x2c || form.charCodeAt(last) === 0x2c) return false;
+  let previousSpace = true; // no space may start the form
+  for (let i = 0; i <= last; i += 1) {
+    const code = form.charCodeAt(i);
+    if (code === 0x20) {
+      if (previousSpace) return false;
+      previousSpace = true;
+    } else if (code <= 0x20 || code >= 0x7f) return false;
+    else previousSpace = false;
+  }
+  return !previousSpace;
+}
+
 function distinctPush(list: string[], form: string): void {
-  const trimmed = form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
+  const trimmed = isTidy(form) ? form : form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
   if (trimmed !== '' && !list.includes(trimmed)) list.push(trimmed);
 }
 
