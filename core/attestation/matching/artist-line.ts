@@ -44,6 +44,8 @@ const ACTIVE = /(?:^|[^\p{L}])(?:fl|active|act|actif|active)(?:\.|(?![\p{L}]))/i
 const BORN = /(?:^|[^\p{L}])(?:b|born|ne|née|né|nee)(?:\.|(?![\p{L}]))/iu;
 const DIED = /(?:^|[^\p{L}])(?:d|died|mort|morte|†)(?:\.|(?![\p{L}]))|†/iu;
 
+/** What DATE_GROUP and TRAILING_DATES cannot match without. */
+const ANY_DIGIT = /\d/;
 /** A parenthesised or bracketed group holding a year. */
 const DATE_GROUP = /\s*[([]([^()[\]]*\d{3,4}[^()[\]]*)[)\]]/g;
 /** Dates written after the name without brackets: ", 1775-1851", " c. 1723-1792", " fl. 1650". */
@@ -85,13 +87,44 @@ export function readLifeDates(text: string): LifeDates | null {
   return dates;
 }
 
+/**
+ * Whether `form` is already tidy: no white space but single inner ASCII spaces, and no comma at
+ * either end. Non-ASCII characters count as untidy (some are white space): the regular
+ * expressions then decide.
+ */
+function isTidy(form: string): boolean {
+  const last = form.length - 1;
+  if (last < 0 || form.charCodeAt(0) === 0x2c || form.charCodeAt(last) === 0x2c) return false;
+  let previousSpace = true; // no space may start the form
+  for (let i = 0; i <= last; i += 1) {
+    const code = form.charCodeAt(i);
+    if (code === 0x20) {
+      if (previousSpace) return false;
+      previousSpace = true;
+    } else if (code <= 0x20 || code >= 0x7f) return false;
+    else previousSpace = false;
+  }
+  return !previousSpace;
+}
+
 function distinctPush(list: string[], form: string): void {
-  const trimmed = form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
+  const trimmed = isTidy(form) ? form : form.replace(/\s+/g, ' ').trim().replace(/^,|,$/g, '').trim();
   if (trimmed !== '' && !list.includes(trimmed)) list.push(trimmed);
 }
 
+const asWritten = (form: string): string => form;
+
 /** The name forms the matcher tries, most literal first. */
 function nameFormsOf(name: string): { natural: string; forms: string[]; echo: (form: string) => string } {
+  if (isTidy(name) && !name.includes(',')) {
+    // No comma segments, nothing inverted: the forms below reduce to these.
+    const forms = [name];
+    const words = withoutTrailingPostNominals(name);
+    distinctPush(forms, words.join(' '));
+    const bare = withoutHonorifics(words).join(' ');
+    distinctPush(forms, bare);
+    return { natural: bare || name, forms, echo: asWritten };
+  }
   const forms: string[] = [];
   distinctPush(forms, name);
   // Post-nominals as comma segments: "Reynolds, Sir Joshua, P.R.A."; "Beaumont, Sir George, Bt".
@@ -122,13 +155,14 @@ export function parseArtistLine(input: string): ArtistLine {
   if (claimed !== null) rest = rest.slice(claimed.length).trim();
 
   let dates: LifeDates | null = null;
-  rest = rest.replace(DATE_GROUP, (whole, inner: string) => {
+  // Dates hold a year: without a digit there are none to read.
+  if (ANY_DIGIT.test(rest)) rest = rest.replace(DATE_GROUP, (whole, inner: string) => {
     const read = readLifeDates(inner);
     if (read === null) return whole;
     dates ??= read;
     return ' ';
   });
-  if (dates === null) {
+  if (dates === null && ANY_DIGIT.test(rest)) {
     const trailing = TRAILING_DATES.exec(rest);
     const read = trailing === null ? null : readLifeDates(trailing[1] as string);
     if (read !== null && trailing !== null && trailing.index > 0) {
@@ -136,7 +170,7 @@ export function parseArtistLine(input: string): ArtistLine {
       rest = rest.slice(0, trailing.index);
     }
   }
-  rest = rest.replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+  if (!isTidy(rest) || rest.endsWith(';') || rest.endsWith(':')) rest = rest.replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
   const { natural, forms, echo } = nameFormsOf(rest);
   return { name: natural, qualifier, dates, nameForms: forms, echo };
 }

@@ -20,6 +20,9 @@ const TRAILING_DATE =
   /[\s,;.]*[([]?\s*(?:(?:c|ca|circa|about|dated|vers)\.?\s*)?\d{4}(?:\s*(?:[-\u2013\u2014/]|to)\s*(?:(?:c|ca)\.?\s*)?\d{2,4})?\s*[)\]]?\.?\s*$/iu;
 const RECTO_VERSO = /[\s,;.:]*[([]?\s*(?:recto|verso)(?:\s*(?:and|&|\/|,)\s*(?:recto|verso))?\s*[)\]]?\.?\s*$/iu;
 const SUBTITLE = /\s*(?::|\s[-\u2013\u2014]\s)/u;
+/** What TRAILING_DATE and RECTO_VERSO cannot match without (same flags: the same case folding). */
+const FOUR_DIGITS = /\d{4}/u;
+const RECTO_OR_VERSO = /recto|verso/iu;
 
 function push(forms: TitleForm[], text: string): string {
   const trimmed = text.trim();
@@ -33,7 +36,11 @@ export function catalogueTitleForms(input: string): TitleForm[] {
   const forms: TitleForm[] = [];
   let title = push(forms, typeof input === 'string' ? input : '');
   if (title === '') return forms;
-  const strip = (re: RegExp) => {
+  // Forms only ever shorten the title: a mark the whole title cannot hold is not looked for.
+  const mayDate = FOUR_DIGITS.test(title);
+  const mayRectoVerso = RECTO_OR_VERSO.test(title);
+  const strip = (re: RegExp, possible = true) => {
+    if (!possible) return;
     const m = re.exec(title);
     if (m === null || m[0].length >= title.length) return;
     title = push(forms, m.index === 0 ? title.slice(m[0].length) : title.slice(0, m.index));
@@ -41,8 +48,8 @@ export function catalogueTitleForms(input: string): TitleForm[] {
   strip(LOT_NUMBER);
   // Marks may come in either order: "(recto), 1838" or "1838 (verso)".
   for (let pass = 0; pass < 2; pass += 1) {
-    strip(TRAILING_DATE);
-    strip(RECTO_VERSO);
+    strip(TRAILING_DATE, mayDate);
+    strip(RECTO_VERSO, mayRectoVerso);
   }
   const sub = SUBTITLE.exec(title);
   if (sub !== null && sub.index > 0) push(forms, title.slice(0, sub.index));

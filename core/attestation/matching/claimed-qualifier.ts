@@ -100,9 +100,23 @@ export interface ClaimedQualifier {
   length: number;
 }
 
+/** ASCII code units a claim phrase can start with (upper and lower case): other ASCII starts claim nothing. */
+const PHRASE_STARTS: readonly boolean[] = (() => {
+  const starts = new Array<boolean>(128).fill(false);
+  for (const [phrase] of CLAIM_PHRASES) {
+    const code = phrase.charCodeAt(0);
+    starts[code] = true;
+    starts[phrase.toUpperCase().charCodeAt(0)] = true;
+  }
+  return starts;
+})();
+
 /** The qualifier phrase that starts `input` (after leading spaces), or null. */
 export function readClaimedQualifier(input: string): ClaimedQualifier | null {
   const lead = input.length - input.trimStart().length;
+  // An ASCII first character folds to itself lower-cased: no phrase starts with most of them.
+  const first = input.charCodeAt(lead);
+  if (first < 0x80 && PHRASE_STARTS[first] !== true) return null;
   const loose = looseText(input.slice(lead));
   for (const [re, qualifier] of PHRASE_RE) {
     const m = re.exec(loose.text);

@@ -15,7 +15,15 @@ const POST_NOMINALS = new Set([
 /** Honorifics before a name. */
 const HONORIFICS = new Set(['sir', 'lord', 'dame', 'baron', 'baronet']);
 
-const compact = (token: string) => foldText(token).replace(/ /g, '');
+/** A token folded with its inner spaces removed; a token of ASCII letters and digits only just lower-cased (what `foldText` gives it). */
+function compact(token: string): string {
+  for (let i = 0; i < token.length; i += 1) {
+    const code = token.charCodeAt(i);
+    const letter = code | 0x20; // an upper-case ASCII letter as its lower-case one
+    if (!((letter >= 0x61 && letter <= 0x7a) || (code >= 0x30 && code <= 0x39))) return foldText(token).replace(/ /g, '');
+  }
+  return token.toLowerCase();
+}
 
 /** Whether a segment is made only of post-nominals ("P.R.A.", "Bt", "R.A. & K.B."). */
 export function isPostNominal(segment: string): boolean {

@@ -182,19 +182,24 @@ export class TrigramIndex {
    * and one list of it is cheaper to read than the lists of its trigrams).
    */
   private candidates(postings: Postings, query: PreparedQuery): number[] {
-    const lists: PostingRun[] = [];
-    collectRuns(postings.words, query.words, WORD_WEIGHT, lists);
-    collectRuns(postings.grams, query.ids, 1, lists);
-    if (lists.length === 0) return [];
-    // Rarest first; sort is stable and the runs come in a fixed order, so this is deterministic.
-    lists.sort((a, b) => a.to - a.from - (b.to - b.from));
+    const runs = (scratch ??= new RunScratch());
+    runs.reset(query.words.length + query.ids.length);
+    runs.collect(postings.words, query.words, WORD_WEIGHT);
+    runs.collect(postings.grams, query.ids, 1);
+    if (runs.count === 0) return [];
+    // Rarest first, then in collection order (a stable sort, so this is deterministic).
+    const order = runs.sortedOrder();
     const hits = (this.hits ??= new Uint16Array(this.keys.length));
     const touched = (this.touched ??= new Int32Array(POSTING_BUDGET));
     let touchedCount = 0;
     let scanned = 0;
     let maxHits = 0;
-    for (let l = 0; l < lists.length; l += 1) {
-      const { data, from, to, weight } = lists[l] as PostingRun;
+    for (let l = 0; l < order.length; l += 1) {
+      const r = (order[l] as number) % MAX_RUNS;
+      const from = runs.from[r] as number;
+      const to = runs.to[r] as number;
+      const weight = runs.weight[r] as number;
+      const data = weight === WORD_WEIGHT ? postings.words.data : postings.grams.data;
       let end = to;
       if (scanned + (to - from) > POSTING_BUDGET) {
         if (l > 0) break;
@@ -211,7 +216,7 @@ export class TrigramIndex {
       scanned += end - from;
     }
     // Cut-off hit count: every entry above it, then entries at it in order of first sight.
-    const perHits = new Int32Array(maxHits + 1);
+    const perHits = runs.perHits(maxHits + 1);
     for (let t = 0; t < touchedCount; t += 1) perHits[hits[touched[t] as number] as number] += 1;
     let cut = maxHits;
     let above = 0;
@@ -235,20 +240,60 @@ export class TrigramIndex {
   }
 }
 
-/** A stretch of one posting list to read, with the hits it is worth. */
-interface PostingRun {
-  data: Int32Array;
-  from: number;
-  to: number;
-  weight: number;
-}
+/** Runs (query words and trigrams) exceed this count never: a query is at most 256 characters. */
+const MAX_RUNS = 4096;
 
-function collectRuns(lists: PostingLists, ids: Int32Array, weight: number, out: PostingRun[]): void {
-  for (let i = 0; i < ids.length; i += 1) {
-    const at = binarySearch(lists.ids, ids[i] as number);
-    if (at >= 0) out.push({ data: lists.data, from: lists.start[at] as number, to: lists.start[at + 1] as number, weight });
+/**
+ * The posting runs of one search, in reused typed arrays (one set per process: a search runs to
+ * its end before the next starts). Run r reads data[from[r] .. to[r]) worth weight[r] hits
+ * (WORD_WEIGHT: a word list, 1: a trigram list).
+ */
+class RunScratch {
+  from = new Int32Array(512);
+  to = new Int32Array(512);
+  weight = new Int32Array(512);
+  private keys = new Float64Array(512);
+  private counts = new Int32Array(64);
+  count = 0;
+
+  reset(capacity: number): void {
+    if (capacity > this.from.length) {
+      this.from = new Int32Array(capacity);
+      this.to = new Int32Array(capacity);
+      this.weight = new Int32Array(capacity);
+      this.keys = new Float64Array(capacity);
+    }
+    this.count = 0;
+  }
+
+  collect(lists: PostingLists, ids: Int32Array, weight: number): void {
+    for (let i = 0; i < ids.length; i += 1) {
+      const at = binarySearch(lists.ids, ids[i] as number);
+      if (at < 0) continue;
+      const r = this.count++;
+      this.from[r] = lists.start[at] as number;
+      this.to[r] = lists.start[at + 1] as number;
+      this.weight[r] = weight;
+    }
+  }
+
+  /** Run numbers as keys (length * MAX_RUNS + run) sorted ascending: shortest first, ties in run order. */
+  sortedOrder(): Float64Array {
+    const keys = this.keys.subarray(0, this.count);
+    for (let r = 0; r < this.count; r += 1) keys[r] = ((this.to[r] as number) - (this.from[r] as number)) * MAX_RUNS + r;
+    return keys.sort();
+  }
+
+  /** A zeroed count array of `size` places. */
+  perHits(size: number): Int32Array {
+    if (size > this.counts.length) this.counts = new Int32Array(size * 2);
+    const counts = this.counts.subarray(0, size);
+    counts.fill(0);
+    return counts;
   }
 }
+
+let scratch: RunScratch | null = null;
 
 function binarySearch(sorted: Int32Array, value: number): number {
   let lo = 0;

@@ -291,17 +291,26 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Claim lists up to this long are deduplicated by comparing claims, not through a set of keys. */
+const SMALL_CLAIM_LIST = 12;
+
 /** Claims as attestations, exact duplicates dropped, by confidence then pillar, claim, citation, source. */
 function attest(claims: CorpusWork['claims']): Attestation[] {
-  const seen = new Set<string>();
+  // A few claims are compared with each other; many go through a set of keys.
+  const seen = claims.length > SMALL_CLAIM_LIST ? new Set<string>() : null;
   const out: Attestation[] = [];
   for (const c of claims) {
     const confidence = confidenceFor(c.source, c.kind);
-    const key = `${c.pillar}\u0000${c.source}\u0000${c.source_ref}\u0000${confidence}\u0000${c.claim}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen === null) {
+      if (out.some((a) => a.pillar === c.pillar && a.verified_by === c.source && a.source_ref === c.source_ref && a.confidence === confidence && a.claim === c.claim)) continue;
+    } else {
+      const key = `${c.pillar}\u0000${c.source}\u0000${c.source_ref}\u0000${confidence}\u0000${c.claim}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
     out.push({ pillar: c.pillar, claim: c.claim, source_ref: c.source_ref, confidence, status: 'verified', verified_by: c.source });
   }
+  if (out.length < 2) return out;
   return out.sort(
     (a, b) =>
       b.confidence - a.confidence ||
