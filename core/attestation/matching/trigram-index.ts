@@ -39,6 +39,12 @@ export interface ScoredEntry {
 interface PostingLists {
   /** Ids present in the index, ascending. */
   ids: Int32Array;
+  /**
+   * For trigram lists, id -> its place in `ids` (-1: absent), up to the index's highest id: a
+   * query's ~40 trigrams are found without a binary search each (trigram ids are dense, a few
+   * thousand; word ids are many more, so word lists are searched).
+   */
+  places: Int32Array | null;
   /** Entries of ids[i] are data[start[i] .. start[i + 1]). */
   start: Int32Array;
   data: Int32Array;
@@ -142,7 +148,7 @@ export class TrigramIndex {
     let postings: Postings | null = null;
     if (words !== null) {
       const [wordOffsets, wordData] = words.reorder(place);
-      postings = { grams: buildPostings(n, offsets, gramData), words: buildPostings(n, wordOffsets, wordData) };
+      postings = { grams: buildPostings(n, offsets, gramData, true), words: buildPostings(n, wordOffsets, wordData, false) };
     }
     return new TrigramIndex(dictionary, sortedKeys, offsets, gramData, postings);
   }
@@ -268,7 +274,7 @@ class RunScratch {
 
   collect(lists: PostingLists, ids: Int32Array, weight: number): void {
     for (let i = 0; i < ids.length; i += 1) {
-      const at = binarySearch(lists.ids, ids[i] as number);
+      const at = placeOf(lists, ids[i] as number);
       if (at < 0) continue;
       const r = this.count++;
       this.from[r] = lists.start[at] as number;
@@ -295,6 +301,11 @@ class RunScratch {
 
 let scratch: RunScratch | null = null;
 
+function placeOf(lists: PostingLists, id: number): number {
+  if (lists.places === null) return binarySearch(lists.ids, id);
+  return id < lists.places.length ? (lists.places[id] as number) : -1;
+}
+
 function binarySearch(sorted: Int32Array, value: number): number {
   let lo = 0;
   let hi = sorted.length - 1;
@@ -308,7 +319,7 @@ function binarySearch(sorted: Int32Array, value: number): number {
   return -1;
 }
 
-function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Array): PostingLists {
+function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Array, dense: boolean): PostingLists {
   let maxId = 0;
   for (let i = 0; i < grams.length; i += 1) if ((grams[i] as number) > maxId) maxId = grams[i] as number;
   const counts = new Int32Array(maxId + 1);
@@ -317,6 +328,7 @@ function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Arra
   for (let id = 0; id <= maxId; id += 1) if ((counts[id] as number) > 0) present += 1;
   const ids = new Int32Array(present);
   const start = new Int32Array(present + 1);
+  const places = dense ? new Int32Array(maxId + 1).fill(-1) : null;
   const cursor = counts; // reused: id -> next write position
   let at = 0;
   let total = 0;
@@ -324,6 +336,7 @@ function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Arra
     const n = counts[id] as number;
     if (n === 0) continue;
     ids[at] = id;
+    if (places !== null) places[id] = at;
     start[at] = total;
     cursor[id] = total;
     total += n;
@@ -338,5 +351,5 @@ function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Arra
       cursor[id] = (cursor[id] as number) + 1;
     }
   }
-  return { ids, start, data };
+  return { ids, places, start, data };
 }
