@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -21,12 +21,19 @@ const row = (n: number, key_id: string | null = 'key_1'): ArchiveRow => ({
 });
 
 let database: SqlDatabase | undefined;
+const dirs: string[] = [];
+const newDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
 afterEach(async () => {
   await database?.close();
   database = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function fileDatabase(filename = join(mkdtempSync(join(tmpdir(), 'archive-writer-')), 'svc.db')): Promise<SqlDatabase & { archiveWriter: SqliteArchiveWriter }> {
+async function fileDatabase(filename = join(newDir('archive-writer-'), 'svc.db')): Promise<SqlDatabase & { archiveWriter: SqliteArchiveWriter }> {
   database = await openSqliteDatabase({ filename, checkpointIntervalMs: 3_600_000, busyTimeoutMs: 300 });
   expect(database.archiveWriter).toBeInstanceOf(SqliteArchiveWriter);
   return database as SqlDatabase & { archiveWriter: SqliteArchiveWriter };
@@ -79,7 +86,7 @@ describe('SQLite archive writer (worker thread, own connection)', () => {
 
 describe('SQLite checkpointer (worker thread, own connection)', () => {
   it('no commit checkpoints: the WAL keeps the frames until the checkpointer copies them all, and closing empties it', async () => {
-    const filename = join(mkdtempSync(join(tmpdir(), 'checkpoint-')), 'svc.db');
+    const filename = join(newDir('checkpoint-'), 'svc.db');
     const db = await fileDatabase(filename);
     const setting = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.db);
     expect(setting.rows[0]?.wal_autocheckpoint).toBe(0);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Container } from 'inversify';
@@ -59,8 +59,20 @@ export interface BindOptions {
  * it. `tenants` are stored first (rows other tables refer to).
  */
 export async function bindDatabase(target: TestDatabase, options: BindOptions = {}): Promise<BoundDatabase> {
-  const env = await target.env(options.onDisk ? mkdtempSync(join(tmpdir(), 'contract-')) : undefined);
-  const database = await target.open(env);
+  const dataDir = options.onDisk ? mkdtempSync(join(tmpdir(), 'contract-')) : undefined;
+  const env = await target.env(dataDir);
+  const opened = await target.open(env);
+  // The data directory goes with the database.
+  const database: SqlDatabase =
+    dataDir === undefined
+      ? opened
+      : {
+          ...opened,
+          async close() {
+            await opened.close();
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        };
   const config = loadConfig(env);
   const container = new Container();
   bindPlatform(container, { config, logger: silent, database });
