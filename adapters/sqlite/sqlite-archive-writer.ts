@@ -1,7 +1,8 @@
 import { WorkerClient } from '../node/worker-client.js';
 import type { ArchiveRow, ArchiveWriter } from '../sql/archive-writer.js';
 import { UniqueViolation } from '../sql/unique-violation.js';
-import type { ArchiveBatch, ArchiveReply, ArchiveWorkerData } from './sqlite-archive.worker.js';
+import type { ArchiveBatch, ArchiveReply } from './sqlite-archive.worker.js';
+import type { SqliteFile } from './sqlite-connection.js';
 
 /** An error the worker reported, with the SQLite code it carried (SQLITE_BUSY is transient). */
 export class ArchiveWriteError extends Error {
@@ -24,10 +25,10 @@ export class SqliteArchiveWriter implements ArchiveWriter {
   private readonly worker: WorkerClient<Omit<ArchiveBatch, 'id'>, ArchiveReply>;
 
   constructor(
-    data: ArchiveWorkerData,
+    file: SqliteFile,
     private readonly isUniqueViolation: (err: unknown) => boolean,
   ) {
-    this.worker = new WorkerClient(import.meta.url, 'sqlite-archive.worker', data);
+    this.worker = new WorkerClient(import.meta.url, 'sqlite-archive.worker', file);
   }
 
   async write(rows: ArchiveRow[]): Promise<void> {

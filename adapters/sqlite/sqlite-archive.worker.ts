@@ -1,6 +1,6 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ArchiveRow, meterIncrements } from '../sql/archive-writer.js';
+import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 
 /**
  * Runs in a worker thread (see sqlite-archive-writer.ts): the archive's writer on a SQLite
@@ -8,11 +8,6 @@ import { type ArchiveRow, meterIncrements } from '../sql/archive-writer.js';
  * event loop nothing. Each message is one batch, written in one transaction; the reply says it
  * committed, or carries the error's code and message.
  */
-export interface ArchiveWorkerData {
-  filename: string;
-  busyTimeoutMs: number;
-}
-
 export interface ArchiveBatch {
   id: number;
   rows: ArchiveRow[];
@@ -20,13 +15,8 @@ export interface ArchiveBatch {
 
 export type ArchiveReply = { id: number; ok: true } | { id: number; ok: false; code: string | undefined; message: string };
 
-const { filename, busyTimeoutMs } = workerData as ArchiveWorkerData;
-const db = new BetterSqlite3(filename);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // Checkpoints are the checkpointer's (sqlite-checkpointer.ts), never inside a batch's commit.
-db.pragma('wal_autocheckpoint = 0');
+const db = openSqliteConnection(workerData as SqliteFile, { checkpointedElsewhere: true });
 
 const insert = db.prepare(
   'insert into verification_archive (request_id, served_at, tier, key_id, request_json, response_json) values (?, ?, ?, ?, ?, ?)',

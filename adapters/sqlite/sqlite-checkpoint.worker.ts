@@ -1,5 +1,5 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 
 /**
  * Runs in a worker thread (see sqlite-checkpointer.ts): copies the WAL back into the database
@@ -7,18 +7,10 @@ import { parentPort, workerData } from 'node:worker_threads';
  * A PASSIVE checkpoint waits for nobody and blocks nobody; the writers then reuse the WAL from
  * its start. On `close`, a TRUNCATE checkpoint leaves an empty WAL behind.
  */
-export interface CheckpointWorkerData {
-  filename: string;
-  busyTimeoutMs: number;
-}
-
 export type CheckpointRequest = { id: number; mode: 'passive' } | 'close';
 export type CheckpointReply = { id: number; ok: true; walFrames: number; checkpointed: number } | { id: number; ok: false; message: string };
 
-const { filename, busyTimeoutMs } = workerData as CheckpointWorkerData;
-const db = new BetterSqlite3(filename);
-db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-db.pragma('wal_autocheckpoint = 0');
+const db = openSqliteConnection(workerData as SqliteFile, { checkpointedElsewhere: true });
 
 const port = parentPort!;
 port.on('message', (request: CheckpointRequest) => {

@@ -1,5 +1,6 @@
 import { WorkerClient } from '../node/worker-client.js';
-import type { CheckpointReply, CheckpointRequest, CheckpointWorkerData } from './sqlite-checkpoint.worker.js';
+import type { CheckpointReply, CheckpointRequest } from './sqlite-checkpoint.worker.js';
+import type { SqliteFile } from './sqlite-connection.js';
 
 /** What one checkpoint found: frames in the WAL, and how many of them are now in the file. */
 export interface CheckpointOutcome {
@@ -18,8 +19,8 @@ export class SqliteCheckpointer {
   private readonly worker: WorkerClient<Omit<Exclude<CheckpointRequest, 'close'>, 'id'>, CheckpointReply>;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(data: CheckpointWorkerData, intervalMs: number) {
-    this.worker = new WorkerClient(import.meta.url, 'sqlite-checkpoint.worker', data);
+  constructor(file: SqliteFile, intervalMs: number) {
+    this.worker = new WorkerClient(import.meta.url, 'sqlite-checkpoint.worker', file);
     this.timer = setInterval(() => {
       // A checkpoint still running makes this tick's a no-op: PASSIVE never waits.
       if (this.worker.pending === 0) this.checkpoint().catch(() => undefined);

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
@@ -9,6 +8,7 @@ import { withStatementCache } from './sqlite-statement-cache.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
@@ -48,22 +48,17 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */
 export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDatabase> {
-  if (options.filename !== ':memory:') mkdirSync(dirname(options.filename), { recursive: true });
-  const native = new BetterSqlite3(options.filename);
-  native.pragma('journal_mode = WAL');
-  native.pragma('synchronous = NORMAL');
-  native.pragma('foreign_keys = ON');
-  native.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
-  await migrateToLatest(db, SQLITE_MIGRATIONS);
   // A file's archive is written by a worker thread on its own connection (WAL lets the main
   // connection read meanwhile), and its WAL checkpointed by another, never inside a commit; a
   // database in memory exists on this connection only (ADR 0025).
   const onFile = options.filename !== ':memory:';
-  const workerData = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
-  if (onFile) native.pragma('wal_autocheckpoint = 0');
-  const checkpointer = onFile ? new SqliteCheckpointer(workerData, options.checkpointIntervalMs ?? 1000) : undefined;
-  const archiveWriter = onFile ? new SqliteArchiveWriter(workerData, isSqliteUniqueViolation) : kyselyArchiveWriter(db);
+  if (onFile) mkdirSync(dirname(options.filename), { recursive: true });
+  const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
+  const native = openSqliteConnection(file, { checkpointedElsewhere: onFile });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
+  await migrateToLatest(db, SQLITE_MIGRATIONS);
+  const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
+  const archiveWriter = onFile ? new SqliteArchiveWriter(file, isSqliteUniqueViolation) : kyselyArchiveWriter(db);
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,
