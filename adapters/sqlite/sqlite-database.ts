@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
+import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -29,18 +29,33 @@ export interface SqliteOptions {
 
 const codeOf = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
 
-/** A writer that waited the busy timeout for another process's lock (svc-admin importing). */
-export const isTransientSqliteError = (err: unknown): boolean => {
+/**
+ * What a SQLite (or file system) error means for the client (ADR 0026), by result code, the
+ * extended codes included (SQLITE_IOERR_WRITE is an SQLITE_IOERR):
+ * - busy: a writer waited the busy timeout for another process's lock (SQLITE_BUSY, SQLITE_LOCKED);
+ * - storage-full: the disk is full or the database reached its size limit (SQLITE_FULL, which
+ *   SQLite also answers when a write fails with ENOSPC; ENOSPC and EDQUOT from Node's own writes);
+ * - storage-failed: an I/O error, a file made read-only, out of memory, a file it cannot open.
+ * Null otherwise (a constraint, a corrupt file, a bug): a retry would not help.
+ */
+export function sqliteUnavailability(err: unknown): Unavailability | null {
   const code = codeOf(err);
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
-};
+  if (typeof code !== 'string') return null;
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return 'storage-full';
+  if (/^SQLITE_(IOERR|READONLY|NOMEM|CANTOPEN)/.test(code) || code === 'EIO' || code === 'EROFS') return 'storage-failed';
+  return null;
+}
+
+/** A SQLite error worth a retry: one `sqliteUnavailability` names. */
+export const isTransientSqliteError = (err: unknown): boolean => sqliteUnavailability(err) !== null;
 
 /** better-sqlite3's extended result codes of a UNIQUE or PRIMARY KEY constraint (not NOT NULL, CHECK or FOREIGN KEY). */
 export const isSqliteUniqueViolation = (err: unknown): boolean => codeOf(err) === 'SQLITE_CONSTRAINT_UNIQUE' || codeOf(err) === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 
 export const SQLITE_CAPABILITIES: SqlCapabilities = {
   isUniqueViolation: isSqliteUniqueViolation,
-  isTransient: isTransientSqliteError,
+  ...unavailabilityCapabilities(sqliteUnavailability),
   callSearch: sqliteCallSearch,
   knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,

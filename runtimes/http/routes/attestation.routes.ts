@@ -9,6 +9,7 @@ import { verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
+import type { Unavailability } from '../../../adapters/sql/database.js';
 import type { Clock, CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
@@ -33,6 +34,8 @@ export interface AttestationRouteDeps {
   /** `/verify/usage` is the verify part of the monthly statement. */
   invoicing: Invoicing;
   onVerdict?: (verdict: string, tier: string) => void;
+  /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
+  unavailability?: (err: unknown) => Unavailability | null;
 }
 
 /** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
@@ -76,8 +79,11 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
           },
           // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
           admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
+          unavailable: (err) => deps.unavailability?.(err) != null,
         });
         ctx.status = 200;
+        // Subjects left unserved by an unavailable database may be sent again: say when.
+        if (outcome.results.some((r) => r.error?.code === 'unavailable')) ctx.set('Retry-After', '1');
         ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
       })),
     implement(attestation.getCoverage, (ctx, { query }) => {
