@@ -95,7 +95,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // An idle connection that drops (server restart, network) emits here; the pool replaces it.
   pool.on('error', () => {});
   const capabilities = postgresCapabilities();
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation) });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
   const archiveWriter = kyselyArchiveWriter(db);
   return {
     db,

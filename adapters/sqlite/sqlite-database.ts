@@ -23,6 +23,8 @@ export interface SqliteOptions {
   filename: string;
   /** Milliseconds a writer waits for a lock held by another process (svc-admin) before failing. */
   busyTimeoutMs?: number;
+  /** The most bytes the file may grow to (`max_page_count` on every connection); a write past it fails with SQLITE_FULL, as on a full disk. */
+  maxSizeBytes?: number;
   /** A file's WAL is checkpointed from a worker thread this often (ADR 0025); 1,000 ms by default. */
   checkpointIntervalMs?: number;
 }
@@ -68,9 +70,9 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   // database in memory exists on this connection only (ADR 0025).
   const onFile = options.filename !== ':memory:';
   if (onFile) mkdirSync(dirname(options.filename), { recursive: true });
-  const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
+  const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000, maxSizeBytes: options.maxSizeBytes };
   const native = openSqliteConnection(file, { checkpointedElsewhere: onFile });
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation) });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation, SQLITE_CAPABILITIES.isTransient) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
   const archiveWriter = onFile ? new SqliteArchiveWriter(file, isSqliteUniqueViolation) : kyselyArchiveWriter(db);

@@ -20,5 +20,5 @@ export async function openDatabase(config: Config): Promise<SqlDatabase> {
   }
   // loadConfig accepts only postgres URLs, `sqlite:PATH` or nothing.
   const filename = url === undefined ? config.sqliteFile : url.slice('sqlite:'.length);
-  return openSqliteDatabase({ filename, busyTimeoutMs: config.database.statementTimeoutMs });
+  return openSqliteDatabase({ filename, busyTimeoutMs: config.database.statementTimeoutMs, maxSizeBytes: config.database.sqliteMaxSizeBytes || undefined });
 }
