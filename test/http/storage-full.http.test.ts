@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
@@ -10,6 +11,7 @@ import { aNewCall } from '../support/call-mother.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';
 import { httpCorpus } from '../support/http-corpus.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
+import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 
 /**
  * A full disk is a 503 naming the condition, with Retry-After, never a 500 (issue 25 point 6,
@@ -195,5 +197,76 @@ describe.each(setups.filter((s) => s.run))('a full database: $name', (setup) => 
     expect((await call(h.url, 'POST', '/api/v1/tenants/acme/calls', { json: aNewCall({ call_id: 'full-2' }), headers: bearer(admin) })).status).toBe(201);
     expect((await upload(256, 'after.txt')).status).toBe(201);
     expect((await call(h.url, 'POST', '/api/v1/verify', { json: ANY_SUBJECT, headers: { 'x-api-key': apiKey } })).status).toBe(200);
+  });
+});
+
+/**
+ * PostgreSQL: a tablespace cannot be filled cheaply, so the server raises the SQLSTATE a full
+ * disk raises (53100 disk_full) from triggers on the tables a knowledge upload, a call and the
+ * archive write; the archive's lets three rows in first, so a batch fills "the disk" midway.
+ * The error comes back through pg, the pool and Kysely as a real one would.
+ */
+describe.skipIf(postgresCluster === null)('a full database: PostgreSQL (53100 disk_full raised by triggers)', () => {
+  let pgHarness: Harness;
+  let owner: pg.Client;
+  let token: string;
+  let key: string;
+
+  beforeAll(async () => {
+    const url = await createPostgresDatabase();
+    pgHarness = await startHarness({
+      snapshot: httpCorpus,
+      env: { DATABASE_URL: url, JWT_SECRET: 'storage-full-tests-secret-0123456789abcdef', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000' },
+    });
+    token = (await seedCast(pgHarness)).admin;
+    key = (await pgHarness.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('pg full disk', 1_000_000)).key;
+    owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    await owner.query(`
+      CREATE FUNCTION disk_is_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME <> 'verification_archive' OR (SELECT count(*) FROM verification_archive) >= 3 THEN
+          RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER full_calls BEFORE INSERT ON calls FOR EACH ROW EXECUTE FUNCTION disk_is_full();
+      CREATE TRIGGER full_knowledge BEFORE INSERT ON knowledge_items FOR EACH ROW EXECUTE FUNCTION disk_is_full();
+      CREATE TRIGGER full_archive BEFORE INSERT ON verification_archive FOR EACH ROW EXECUTE FUNCTION disk_is_full();`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await owner?.end();
+    await pgHarness?.stop();
+  });
+
+  it('answers a knowledge upload and a call 503 "storage is full" with Retry-After, and keeps neither', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['A document the disk has no room for.'], { type: 'text/plain' }), 'full.txt');
+    const res = await fetch(`${pgHarness.url}${knowledge}`, { method: 'POST', headers: bearer(token), body: form });
+    const text = await res.text();
+    expectStorageFull({ status: res.status, headers: res.headers, text, body: JSON.parse(text) });
+    expect((await call(pgHarness.url, 'GET', knowledge, { headers: bearer(token) })).body.data).toEqual([]);
+    expectStorageFull(await call(pgHarness.url, 'POST', '/api/v1/tenants/acme/calls', { json: aNewCall({ call_id: 'pg-full-1' }), headers: bearer(token) }));
+    expect((await call(pgHarness.url, 'GET', '/api/v1/tenants/acme/calls/pg-full-1', { headers: bearer(token) })).status).toBe(404);
+  });
+
+  it('cuts a batch short at the full disk: three served, answered, billed and listed; the rest unavailable; then a verification is a 503', async () => {
+    const subjects = Array.from({ length: 10 }, (_, i) => ({ subject_artist: 'J. M. W. Turner', subject_title: `Study ${i}` }));
+    const res = await call(pgHarness.url, 'POST', '/api/v1/verify/batch', { json: { subjects }, headers: { 'x-api-key': key } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('retry-after')).not.toBeNull();
+    expect(res.body.served).toBe(3);
+    expect(res.body.results.map((r: { result: unknown; error: { code: string } | null }) => (r.result ? 'served' : r.error!.code))).toEqual([
+      ...Array(3).fill('served'),
+      ...Array(7).fill('unavailable'),
+    ]);
+    const ids = res.body.results.slice(0, 3).map((r: { result: { request_id: string } }) => r.result.request_id).sort();
+    const usage = await call(pgHarness.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': key } });
+    const listed = await call(pgHarness.url, 'GET', '/api/v1/verify/requests', { headers: { 'x-api-key': key } });
+    expect(usage.body.served_calls).toBe(3);
+    expect(listed.body.data.map((r: { request_id: string }) => r.request_id).sort()).toEqual(ids);
+    expectStorageFull(await call(pgHarness.url, 'POST', '/api/v1/verify', { json: ANY_SUBJECT, headers: { 'x-api-key': key } }));
+    expect((await call(pgHarness.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': key } })).body.served_calls).toBe(3);
   });
 });
