@@ -80,7 +80,7 @@ if (!canMount) process.stderr.write('\n!!! SKIPPING the real-ENOSPC variant of t
  * small tmpfs can be mounted, a real full disk (ENOSPC, on the database file and its WAL).
  */
 const setups = [
-  { name: 'SQLite at its size limit (SQLITE_MAX_SIZE_MB)', run: true, mount: false, env: { SQLITE_MAX_SIZE_MB: '2' } },
+  { name: 'SQLite at its size limit (SQLITE_MAX_SIZE_MB)', run: true, mount: false, env: { SQLITE_MAX_SIZE_MB: '2' } as Record<string, string> },
   { name: 'SQLite on a full disk (a 3 MiB tmpfs: ENOSPC)', run: canMount, mount: true, env: {} },
 ];
 
