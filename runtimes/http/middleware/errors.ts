@@ -48,6 +48,9 @@ const UNAVAILABLE: Record<Unavailability, { retryAfterSeconds: number; detail: s
   },
 };
 
+/** The seconds a client should wait before retrying what `condition` refused. */
+export const retryAfterSeconds = (condition: Unavailability): number => UNAVAILABLE[condition].retryAfterSeconds;
+
 /**
  * Turns every failure into an RFC 9457 problem document. A 5xx never carries the
  * error's own text: it is logged with the request id instead. An error the database classifies

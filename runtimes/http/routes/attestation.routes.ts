@@ -16,6 +16,7 @@ import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attest
 import { fieldErrorsOf } from '../../shared/field-errors.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
+import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
@@ -71,6 +72,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const caller = callerOf(ctx);
+        let cutShortBy = null as Unavailability | null;
         const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), {
           serve: async (input) => {
             const response = await deps.verify.execute(input, caller);
@@ -79,11 +81,11 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
           },
           // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
           admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
-          unavailable: (err) => deps.unavailability?.(err) != null,
+          unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
         });
         ctx.status = 200;
         // Subjects left unserved by an unavailable database may be sent again: say when.
-        if (outcome.results.some((r) => r.error?.code === 'unavailable')) ctx.set('Retry-After', '1');
+        if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
         ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
       })),
     implement(attestation.getCoverage, (ctx, { query }) => {
