@@ -1,5 +1,5 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
-// `npm run bench -- http calls` runs only those (names: inprocess http batch coldstart stdio calls
+// `npm run bench -- http calls` runs only those (names: inprocess reading http batch coldstart stdio calls
 // ratelimit knowledge webhooks corpus). http, batch, calls, knowledge and webhooks run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
@@ -13,10 +13,11 @@ import { benchHttp } from './http.mjs';
 import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
+import { benchReading } from './reading.mjs';
 import { benchStdio } from './stdio.mjs';
 import { benchWebhooks } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -29,6 +30,7 @@ const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]
 
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
+if (want('reading')) await benchReading();
 const databases = want('http') || want('batch') || want('calls') || want('knowledge') || want('webhooks') ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));

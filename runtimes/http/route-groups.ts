@@ -90,8 +90,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
   });
   assertEveryContractBound(sets);
   const bearer = bearerAuth({
-    secret: deps.authSecret,
-    algorithm: config.auth.jwtAlgorithm,
+    tokens: deps.accessTokens,
     clock: deps.clock,
     maxLifetimeSeconds: config.auth.tokenTtlSeconds,
     holders: deps.tokenHolders,

@@ -230,7 +230,8 @@ describe.skipIf(!available)('PostgreSQL failover under load', () => {
       RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000',
       RATE_LIMIT_AGENTS_PER_MINUTE: '1000000',
     };
-    expect((await admin(['tenant', 'create', 'acme'])).code).toBe(0);
+    // The database is new: svc-admin creates the service's schema only when asked (--init).
+    expect((await admin(['--init', 'tenant', 'create', 'acme'])).code).toBe(0);
     expect((await admin(['user', 'create', '--tenant', 'acme', '--email', 'ann@acme.example', '--role', 'admin'], `${PASSWORD}\n`)).code).toBe(0);
   }, 60_000);
 
