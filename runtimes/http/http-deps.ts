@@ -31,7 +31,7 @@ import type { RateLimitStore } from './rate-limit/ports.js';
 import type { AttestationRouteDeps } from './routes/attestation.routes.js';
 
 /** What the route handlers call: use cases and the ports they read directly. */
-export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict'> {
+export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | 'unavailability'> {
   researchOrders: ResearchOrders;
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;

@@ -19,5 +19,5 @@ export async function openDatabase(config: Config): Promise<SqlDatabase> {
       applicationName: config.database.applicationName,
     });
   }
-  return openSqliteDatabase({ filename: sqliteFilenameOf(config), busyTimeoutMs: config.database.statementTimeoutMs });
+  return openSqliteDatabase({ filename: sqliteFilenameOf(config), busyTimeoutMs: config.database.statementTimeoutMs, maxSizeBytes: config.database.sqliteMaxSizeBytes || undefined });
 }
