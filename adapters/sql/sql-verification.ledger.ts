@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
-import type { VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
+import type { Verdict } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
-import { type ArchiveRow, type ArchiveWriter, archiveRow, kyselyArchiveWriter } from './archive-writer.js';
+import { ArchiveDictionaries, decodeArchiveBody } from './archive-codec.js';
+import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-writer.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 interface Pending {
@@ -27,13 +28,16 @@ interface Pending {
 export class SqlVerificationLedger implements VerificationLedger {
   private queue: Pending[] = [];
   private flushing = false;
+  private readonly dictionaries: ArchiveDictionaries;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly writer: ArchiveWriter = kyselyArchiveWriter(db),
+    private readonly writer: ArchiveWriter,
     private readonly isTransient: (err: unknown) => boolean = () => false,
     private readonly maxBatch = 256,
-  ) {}
+  ) {
+    this.dictionaries = new ArchiveDictionaries(db);
+  }
 
   record(trace: VerificationTrace): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -81,20 +85,22 @@ export class SqlVerificationLedger implements VerificationLedger {
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return null;
+    // The texts as served, inflated (archive-codec.ts).
+    const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)));
     return {
       request_id: row.request_id,
       served_at: row.served_at,
       tier: row.tier === 'production' ? 'production' : 'sandbox',
       key_id: row.key_id,
-      request: JSON.parse(row.request_json),
-      response: JSON.parse(row.response_json),
+      request: JSON.parse(texts.request_json),
+      response: JSON.parse(texts.response_json),
     };
   }
 
   async billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]> {
     let query = this.db
       .selectFrom('verification_archive')
-      .select(['request_id', 'served_at', 'response_json'])
+      .select(['request_id', 'served_at', 'verdict', 'subject_artist', 'subject_title'])
       .where('key_id', '=', keyId)
       .where('served_at', '>=', range.from)
       .where('served_at', '<', range.to);
@@ -104,10 +110,12 @@ export class SqlVerificationLedger implements VerificationLedger {
       );
     }
     const rows = await query.orderBy('served_at').orderBy('request_id').limit(limit).execute();
-    return rows.map((row) => {
-      const response = JSON.parse(row.response_json) as VerificationResponse;
-      return { request_id: row.request_id, served_at: row.served_at, verdict: response.verdict, subject: response.subject };
-    });
+    return rows.map((row) => ({
+      request_id: row.request_id,
+      served_at: row.served_at,
+      verdict: row.verdict as Verdict,
+      subject: { artist: row.subject_artist, title: row.subject_title },
+    }));
   }
 
   async servedCalls(keyId: string, month: string): Promise<number> {

@@ -5,12 +5,41 @@ import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
  * Runs in a worker thread (see sqlite-checkpointer.ts): copies the WAL back into the database
  * file on a connection of its own, so that no writer stalls on a checkpoint's copy and fsync.
  * A PASSIVE checkpoint waits for nobody and blocks nobody; the writers then reuse the WAL from
- * its start. On `close`, a TRUNCATE checkpoint leaves an empty WAL behind.
+ * its start. When a tick finds the WAL fully copied and no frame added since the last tick (the
+ * database is idle), a TRUNCATE checkpoint empties the file (ADR 0027): a burst of writes leaves
+ * no WAL of its size behind. It waits for readers at most IDLE_TRUNCATE_WAIT_MS and otherwise
+ * gives up until the next idle tick. On `close`, a TRUNCATE checkpoint leaves an empty WAL behind.
  */
 export type CheckpointRequest = { id: number; mode: 'passive' } | 'close';
-export type CheckpointReply = { id: number; ok: true; walFrames: number; checkpointed: number } | { id: number; ok: false; message: string };
+export type CheckpointReply =
+  | { id: number; ok: true; walFrames: number; checkpointed: number; truncated: boolean }
+  | { id: number; ok: false; message: string };
 
-const db = openSqliteConnection(workerData as SqliteFile, { checkpointedElsewhere: true });
+const IDLE_TRUNCATE_WAIT_MS = 50;
+const file = workerData as SqliteFile;
+const db = openSqliteConnection(file, { checkpointedElsewhere: true });
+
+type Outcome = { busy: number; log: number; checkpointed: number };
+const checkpoint = (mode: 'PASSIVE' | 'TRUNCATE'): Outcome => (db.pragma(`wal_checkpoint(${mode})`) as Outcome[])[0] ?? { busy: 0, log: 0, checkpointed: 0 };
+
+/** The WAL's frames at the previous tick: the same count, all copied, means nothing was written since. */
+let previousFrames = -1;
+
+function tick(): { walFrames: number; checkpointed: number; truncated: boolean } {
+  const passive = checkpoint('PASSIVE');
+  const idle = passive.log > 0 && passive.busy === 0 && passive.checkpointed === passive.log && passive.log === previousFrames;
+  previousFrames = passive.log;
+  if (!idle) return { walFrames: passive.log, checkpointed: passive.checkpointed, truncated: false };
+  db.pragma(`busy_timeout = ${IDLE_TRUNCATE_WAIT_MS}`);
+  try {
+    const truncate = checkpoint('TRUNCATE');
+    const truncated = truncate.busy === 0 && truncate.log === 0;
+    if (truncated) previousFrames = 0;
+    return { walFrames: passive.log, checkpointed: passive.checkpointed, truncated };
+  } finally {
+    db.pragma(`busy_timeout = ${file.busyTimeoutMs}`);
+  }
+}
 
 const port = parentPort!;
 port.on('message', (request: CheckpointRequest) => {
@@ -25,8 +54,7 @@ port.on('message', (request: CheckpointRequest) => {
   }
   let reply: CheckpointReply;
   try {
-    const [row] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-    reply = { id: request.id, ok: true, walFrames: row?.log ?? 0, checkpointed: row?.checkpointed ?? 0 };
+    reply = { id: request.id, ok: true, ...tick() };
   } catch (err) {
     reply = { id: request.id, ok: false, message: String((err as Error).message ?? err) };
   }

@@ -5,6 +5,7 @@ import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js'
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { currentArchiveDictionary } from '../sql/archive-codec.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -17,7 +18,7 @@ import { sqliteKnowledgeIndex } from './sqlite-knowledge.store.js';
 
 
 /** SQLite's own migration steps, run with the shared ones. */
-const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
+export const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */
@@ -66,7 +67,8 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   const db = new Kysely<Database>({ dialect: withUniqueViolations(dialect, SQLITE_CAPABILITIES.isUniqueViolation) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
-  const archiveWriter = onFile ? new SqliteArchiveWriter(file, isSqliteUniqueViolation) : kyselyArchiveWriter(db);
+  const dictionary = await currentArchiveDictionary(db);
+  const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation) : kyselyArchiveWriter(db, dictionary);
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,
