@@ -1,5 +1,5 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
-// `npm run bench -- http calls` runs only those (names: inprocess http batch archive coldstart stdio calls
+// `npm run bench -- http calls` runs only those (names: inprocess http batch archive lock coldstart stdio calls
 // ratelimit knowledge webhooks corpus). http, batch, archive, calls, knowledge and webhooks run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
@@ -14,10 +14,11 @@ import { benchHttp } from './http.mjs';
 import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
+import { benchSqliteLock } from './sqlite-lock.mjs';
 import { benchStdio } from './stdio.mjs';
 import { benchWebhooks } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'http', 'batch', 'archive', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
+const NAMES = ['inprocess', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -35,6 +36,7 @@ try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('batch')) await databases.use('batch', (targets) => benchBatch({ databases: targets }));
   if (want('archive')) await databases.use('archive', (targets) => benchArchive({ databases: targets }));
+  if (want('lock')) await benchSqliteLock();
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
