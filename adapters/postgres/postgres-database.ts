@@ -1,4 +1,4 @@
-import { currentArchiveDictionary } from '../sql/archive-codec.js';
+import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';

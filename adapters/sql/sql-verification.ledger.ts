@@ -3,7 +3,8 @@ import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTr
 import type { Verdict } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
-import { ArchiveDictionaries, decodeArchiveBody } from './archive-codec.js';
+import { decodeArchiveBody } from './archive-codec.js';
+import { ArchiveDictionaries } from './archive-dictionary.js';
 import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-writer.js';
 import { isUniqueViolation } from './unique-violation.js';
 

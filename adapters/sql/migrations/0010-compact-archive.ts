@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { currentArchiveDictionary, decodeArchiveBody, encodeArchiveBody } from '../archive-codec.js';
+import { decodeArchiveBody, encodeArchiveBody } from '../archive-codec.js';
+import { currentArchiveDictionary } from '../archive-dictionary.js';
 import { columnTypes } from './column-types.js';
 
 /**
