@@ -45,8 +45,9 @@ import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
+import { describeWork, fitsLot, lotObject } from './object-match.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
-import type { Attestation, NearMatch, ParsedSubject, VerificationOutcome, VerifyInput } from './verification.model.js';
+import type { Attestation, NearMatch, ParsedSubject, UnavailableReason, VerificationOutcome, VerifyInput, WorkDescription } from './verification.model.js';
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
@@ -60,7 +61,8 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   const subjectTitle = text(input.subject_title);
   const line = parseArtistLine(subjectArtist);
   const titleForms = catalogueTitleForms(subjectTitle);
-  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim() };
+  const lot = lotObject(input);
+  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim(), object_type: lot?.kind ?? null };
 
   // Rule 1: the name, in its most literal form that names a covered artist, else as a surname.
   const matched = matchArtists(index, line);
@@ -92,6 +94,16 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
     }
   }
   if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
+
+  // Which object (ADR 0032): works of another kind than the lot, or dated far from it, never attest it.
+  if (lot !== null) {
+    const fitting = candidates.filter((id) => {
+      const work = index.work(id);
+      return work !== undefined && fitsLot(work, lot);
+    });
+    if (fitting.length === 0) return objectMismatch(index, parsed, candidates, artistIds);
+    candidates = fitting;
+  }
 
   let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
   if (candidates.length > 1) {
@@ -201,13 +213,27 @@ function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistId
   return matches;
 }
 
-function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[]): VerificationOutcome {
+/** Title matches that are all another object than the lot: `object_mismatch`, the works described and listed. */
+function objectMismatch(index: CorpusIndex, parsed: ParsedSubject, candidateIds: readonly string[], artistIds: readonly string[]): VerificationOutcome {
+  const nearMatches = ambiguous(index, candidateIds, artistIds).map((m): NearMatch => ({ ...m, reason: 'object_mismatch' }));
+  const works: WorkDescription[] = [];
+  for (const id of candidateIds.slice(0, MAX_AMBIGUOUS_MATCHES)) {
+    const work = index.work(id);
+    if (work !== undefined) works.push(describeWork(work));
+  }
+  return unavailable(parsed, nearMatches, 'object_mismatch', works);
+}
+
+function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[], reason: UnavailableReason | null = null, works: WorkDescription[] = []): VerificationOutcome {
   return {
     parsed,
     verdict: 'unavailable',
+    matched_artist: null,
+    reason,
     verified_pillars: [],
     contradicted_pillars: [],
     attestations: [],
+    works,
     near_matches: nearMatches,
     suggested_requalification: null,
   };
@@ -267,9 +293,12 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
     return {
       parsed,
       verdict: 'attested',
+      matched_artist: null,
+      reason: null,
       verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
       contradicted_pillars: [],
       attestations,
+      works: [describeWork(work)],
       near_matches: [],
       suggested_requalification: judgement === 'more_careful' ? suggestRequalification(request) : null,
     };
@@ -277,9 +306,12 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   return {
     parsed,
     verdict: 'contradicted',
+    matched_artist: null,
+    reason: null,
     verified_pillars: [],
     contradicted_pillars: ['authentication'],
     attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),
+    works: [describeWork(work)],
     near_matches: [],
     suggested_requalification: suggestRequalification(request),
   };
