@@ -51,6 +51,8 @@ import type { Attestation, NearMatch, ParsedSubject, UnavailableReason, Verifica
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
+/** Title matches compared with the lot's object one by one at most (ADR 0032); above, only the work `subject_ref` picks. */
+export const MAX_OBJECT_SCAN = 256;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -96,7 +98,9 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
 
   // Which object (ADR 0032): works of another kind than the lot, or dated far from it, never attest it.
-  if (lot !== null) {
+  // A title held by more works than MAX_OBJECT_SCAN is not scanned (the cost stays bounded): it stays
+  // ambiguous unless `subject_ref` picks one, and the picked work is checked below.
+  if (lot !== null && candidates.length <= MAX_OBJECT_SCAN) {
     const fitting = candidates.filter((id) => {
       const work = index.work(id);
       return work !== undefined && fitsLot(work, lot);
@@ -115,6 +119,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
     }
   }
   if (work === undefined) return unavailable(parsed, []);
+  if (lot !== null && !fitsLot(work, lot)) return objectMismatch(index, parsed, [work.work_id], artistIds);
   if (bySurname) {
     // A surname settles nothing by itself: the work must name exactly one of its artists.
     const named = artistsNamed(index, [work.work_id], artistIds);

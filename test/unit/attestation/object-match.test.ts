@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
 import { OBJECT_TYPES, type CorpusWork, type ObjectType, type WorkObject } from '../../../core/attestation/corpus/corpus.model.js';
 import { objectKindOfMedium } from '../../../core/attestation/matching/object-kind.js';
-import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
+import { evaluate, MAX_OBJECT_SCAN } from '../../../core/attestation/verdict/evaluate.js';
 import { fitsLot, lotObject, yearSpan } from '../../../core/attestation/verdict/object-match.js';
 import { artist, attribution, work } from '../../fixtures/attestation/fixture-corpus.js';
 
@@ -132,6 +132,18 @@ describe('evaluate: which object', () => {
     const out = evaluate(index, { subject_artist: 'Aristide Maillol', subject_title: 'Leda', subject_date: '1935' });
     expect([out.verdict, out.reason]).toEqual(['unavailable', 'object_mismatch']);
     expect(evaluate(index, { subject_artist: 'Aristide Maillol', subject_title: 'Leda', subject_date: 'vers 1905' }).verdict).toBe('attested');
+  });
+
+  it('does not scan a title held by more than MAX_OBJECT_SCAN works: ambiguous, and the work subject_ref picks is checked', () => {
+    const prints = Array.from({ length: MAX_OBJECT_SCAN + 1 }, (_, i) =>
+      withObject(work(`wrk_p${String(i).padStart(4, '0')}`, 'Blank', [attribution('art_maillol', 'firm', 'import:tate')], { inventory_numbers: [`P${i}`] }), object('print')),
+    );
+    const index = CorpusIndex.build({ build_id: 'b', artists: [maillol], works: prints });
+    const many = evaluate(index, { subject_artist: 'Maillol', subject_title: 'Blank', subject_medium: 'bronze' });
+    expect([many.verdict, many.near_matches[0]?.reason]).toEqual(['unavailable', 'ambiguous_title']);
+    const picked = evaluate(index, { subject_artist: 'Maillol', subject_title: 'Blank', subject_medium: 'bronze', subject_ref: 'P7' });
+    expect([picked.verdict, picked.reason, picked.works.map((w) => w.work_id)]).toEqual(['unavailable', 'object_mismatch', ['wrk_p0007']]);
+    expect(evaluate(index, { subject_artist: 'Maillol', subject_title: 'Blank', subject_medium: 'Radierung', subject_ref: 'P7' }).verdict).toBe('attested');
   });
 
   it('property: a work of another kind than subject_medium never attests the lot', () => {
