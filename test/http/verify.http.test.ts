@@ -45,7 +45,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   });
 
   it('contradicts a qualified attribution and suggests a requalification', async () => {
-    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     expect(res.status).toBe(200);
     expect(schemas.errors('VerificationResponse', res.body)).toEqual([]);
     expect(res.body.verdict).toBe('contradicted');
@@ -73,7 +73,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   });
 
   it('works in the sandbox without a key', async () => {
-    const res = await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' } });
+    const res = await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' } });
     expect(res.status).toBe(200);
     expect(res.body.verdict).toBe('contradicted');
   });
@@ -167,7 +167,7 @@ describe('audit trail, replay and usage', () => {
   });
 
   it('replays against today\'s corpus and says whether the outcome changed', async () => {
-    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     const replay = await call(h.url, 'POST', `/api/v1/verify/requests/${res.body.request_id}/replay`, { headers: { 'x-api-key': key } });
     expect(replay.status).toBe(200);
     expect(schemas.errors('ReplayResult', replay.body)).toEqual([]);

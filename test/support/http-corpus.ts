@@ -33,7 +33,7 @@ export const httpCorpus: CorpusSnapshot = {
     },
     {
       work_id: 'wrk_tate_N00900',
-      title: 'Portrait of a Lady',
+      title: 'Portrait of Mrs Jordan',
       title_aliases: [],
       inventory_numbers: ['N00900'],
       attributions: [
