@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, UNAVAILABLE_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
@@ -152,6 +152,13 @@ export const ParsedSubjectSchema = z
       .nullable()
       .meta({ description: 'Life dates read from the artist line; they tell homonyms apart, and dates no covered artist fits mean no match.' }),
     title: z.string().meta({ description: 'The title as read: the catalogue form the corpus holds exactly (lot number, trailing date, recto/verso or subtitle off), else the title as written.' }),
+    title_read_as: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'A title in French, Dutch, German, Italian, Spanish or Swedish as read through the multilingual subject vocabulary, in English words with articles and prepositions left out ("Un enterrement à Ornans" -> "burial ornans"); it matches a record only when a title of the record reads the same. Null for a title read as written.',
+      }),
   })
   .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
 
@@ -164,6 +171,14 @@ export const VerificationResponseSchema = z
     subject: z.object({ artist: z.string(), title: z.string() }),
     parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
+    matched_artist: z
+      .object({ artist_id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ id: 'MatchedArtist', description: 'Whom the line was recognised to name; null when none or several (then near_matches lists them).' }),
+    reason: z
+      .enum(UNAVAILABLE_REASONS)
+      .nullable()
+      .meta({ description: 'Why the answer is unavailable (generic_title: the title names no one work, pick one with subject_ref; ambiguous_title: works sharing the title disagree); null on attested and contradicted.' }),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
     attestations: z.array(AttestationSchema),
@@ -274,7 +289,11 @@ export const CoverageToolInputSchema = z
   .strict();
 /** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
 export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
-  parsed: ParsedSubjectSchema.optional().meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+  parsed: ParsedSubjectSchema.partial({ title_read_as: true })
+    .optional()
+    .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier); title_read_as absent on traces archived before titles were read in other languages.' }),
+  matched_artist: VerificationResponseSchema.shape.matched_artist.optional(),
+  reason: VerificationResponseSchema.shape.reason.optional(),
 }).meta({ id: 'ArchivedVerificationResponse' });
 
 export const VerifyInputEchoSchema = z
