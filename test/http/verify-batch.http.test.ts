@@ -32,6 +32,7 @@ describe('POST /api/v1/verify: the parsed echo', () => {
       qualifier: null,
       dates: { birth_year: 1775, death_year: 1851, active_from: null, active_to: null, circa: false, text: 'London 1775-1851 Chelsea' },
       title: 'The Fighting Temeraire',
+      title_read_as: null,
     });
     expect(res.body.subject).toEqual({ artist: 'TURNER, Joseph Mallord William (London 1775-1851 Chelsea)', title: '12. The Fighting Temeraire, 1839' });
   });

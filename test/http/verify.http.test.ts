@@ -63,6 +63,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   it('lists both works as ambiguous and lets subject_ref pick one', async () => {
     const amb = await verify({ subject_artist: 'J. M. W. Turner', subject_title: 'Sketchbook leaf' });
     expect(amb.body.verdict).toBe('unavailable');
+    expect(amb.body.reason).toBe('ambiguous_title');
     expect(amb.body.near_matches.map((m: any) => [m.work_id, m.reason])).toEqual([
       ['wrk_tate_D00001', 'ambiguous_title'],
       ['wrk_tate_D00002', 'ambiguous_title'],
