@@ -50,16 +50,22 @@ interface Vocabulary {
   english: Set<string>;
   /** Function words of every language -> whether English has it. */
   functionWords: Map<string, boolean>;
-  maxWords: number;
+  /** First word of a phrase -> the most words a phrase starting with it has. */
+  phraseWords: Map<string, number>;
+  /** Words a generic title cannot do without: every word of a generic head's forms. */
+  headWords: Set<string>;
 }
 
 const conceptId = (english: string): string => foldText(english).replace(/ /g, '_');
+const ids = (list: readonly string[]) => new Set(list.map(conceptId));
 
 function buildVocabulary(): Vocabulary {
   const rows: readonly ConceptRow[] = [...GENRE_CONCEPTS, ...PEOPLE_CONCEPTS, ...FIGURE_CONCEPTS, ...SUBJECT_CONCEPTS];
   const concepts = new Map<string, string>();
   const english = new Set<string>();
-  let maxWords = 1;
+  const phraseWords = new Map<string, number>();
+  const headWords = new Set<string>();
+  const headIds = ids(GENERIC_HEADS);
   // English forms first, then each language in turn: a surface form shared by several concepts
   // reads as the first that claims it, English before any other language.
   for (let lang = 0; lang < TITLE_LANGUAGES.length; lang += 1) {
@@ -70,7 +76,10 @@ function buildVocabulary(): Vocabulary {
         if (folded === '') continue;
         if (lang === 0) english.add(folded);
         if (!concepts.has(folded)) concepts.set(folded, id);
-        maxWords = Math.max(maxWords, folded.split(' ').length);
+        const words = folded.split(' ');
+        const first = words[0] as string;
+        phraseWords.set(first, Math.max(phraseWords.get(first) ?? 1, words.length));
+        if (headIds.has(id)) for (const word of words) headWords.add(word);
       }
     }
   }
@@ -82,13 +91,12 @@ function buildVocabulary(): Vocabulary {
       functionWords.set(folded, (functionWords.get(folded) ?? false) || lang === 'en');
     }
   }
-  return { concepts, english, functionWords, maxWords };
+  return { concepts, english, functionWords, phraseWords, headWords };
 }
 
 let vocabulary: Vocabulary | null = null;
 const vocab = (): Vocabulary => (vocabulary ??= buildVocabulary());
 
-const ids = (list: readonly string[]) => new Set(list.map(conceptId));
 let heads: ReadonlySet<string> | null = null;
 let people: ReadonlySet<string> | null = null;
 let modifiers: ReadonlySet<string> | null = null;
@@ -103,7 +111,7 @@ export function readTitle(titleKey: string): TitleReading {
   while (i < words.length) {
     let matched = 0;
     // Longest phrase first (a phrase may hold function words: "flight into egypt").
-    for (let n = Math.min(v.maxWords, words.length - i); n >= 1 && matched === 0; n -= 1) {
+    for (let n = Math.min(v.phraseWords.get(words[i] as string) ?? 1, words.length - i); n >= 1 && matched === 0; n -= 1) {
       const phrase = n === 1 ? (words[i] as string) : words.slice(i, i + n).join(' ');
       if (n === 1) {
         const fn = v.functionWords.get(phrase);
@@ -157,5 +165,13 @@ function isGenericParts(parts: readonly string[]): boolean {
 
 /** Whether a title key names no one work: "portrait of a lady", "study", "nature morte" (ADR 0033). */
 export function isGenericTitle(titleKey: string): boolean {
-  return readTitle(titleKey).generic;
+  // Most titles hold no word of a generic head: they are not read at all.
+  const v = vocab();
+  let start = 0;
+  for (;;) {
+    const space = titleKey.indexOf(' ', start);
+    if (v.headWords.has(space < 0 ? titleKey.slice(start) : titleKey.slice(start, space))) return readTitle(titleKey).generic;
+    if (space < 0) return false;
+    start = space + 1;
+  }
 }

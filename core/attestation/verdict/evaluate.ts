@@ -179,12 +179,12 @@ function matchedOf(index: CorpusIndex, artistIds: readonly string[]): MatchedArt
 }
 
 /** One work judged; a surname must name exactly one of its artists in it. */
-function judgeWork(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], bySurname: boolean, parsed: ParsedSubject): VerificationOutcome {
-  if (!bySurname) return judge(index, work, artistIds, parsed);
+function judgeWork(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], bySurname: boolean, parsed: ParsedSubject, cite = true): VerificationOutcome {
+  if (!bySurname) return judge(index, work, artistIds, parsed, cite);
   // A surname settles nothing by itself: the work must name exactly one of its artists.
   const named = artistsNamed(index, [work.work_id], artistIds);
   if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, named, () => [work.work_id]), null, 'ambiguous_artist');
-  return judge(index, work, named, { ...parsed, name: index.artist(named[0] as string)?.name ?? parsed.name });
+  return judge(index, work, named, { ...parsed, name: index.artist(named[0] as string)?.name ?? parsed.name }, cite);
 }
 
 /** Whether two outcomes give the same answer: verdict, artist, standing and suggestion. */
@@ -217,11 +217,13 @@ function sharedTitle(
   }
   const listed = ambiguous(index, candidates, artistIds);
   if (works.length > MAX_AMBIGUOUS_MATCHES || works.length === 0) return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
-  const outcomes = works.map((work) => judgeWork(index, work, artistIds, bySurname, parsed));
-  const first = outcomes[0] as VerificationOutcome;
-  if (first.verdict === 'unavailable' || outcomes.some((o) => !sameAnswer(o, first))) return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
-  const claims = works.flatMap((w) => (first.verdict === 'attested' ? w.claims : w.claims.filter((c) => c.pillar === 'authentication')));
-  const attestations = attest(claims);
+  // Each work's answer without its attestations: those of all the works are listed once, below.
+  const first = judgeWork(index, works[0] as CorpusWork, artistIds, bySurname, parsed, false);
+  if (first.verdict === 'unavailable') return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
+  for (let i = 1; i < works.length; i += 1) {
+    if (!sameAnswer(judgeWork(index, works[i] as CorpusWork, artistIds, bySurname, parsed, false), first)) return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
+  }
+  const attestations = attestWorks(works, first.verdict !== 'attested');
   return {
     ...first,
     verified_pillars: first.verdict === 'attested' ? PILLARS.filter((p) => attestations.some((a) => a.pillar === p)) : [],
@@ -337,7 +339,8 @@ function isCurrent(a: Attribution): boolean {
   return a.current && a.qualifier !== 'formerly_attributed_to';
 }
 
-function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], parsed: ParsedSubject): VerificationOutcome {
+/** The work's answer for the subject; `cite` false leaves its attestations and pillars out (a shared title lists them once). */
+function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], parsed: ParsedSubject, cite = true): VerificationOutcome {
   const subjectIds = new Set(artistIds);
   const named = (a: Attribution): boolean => subjectIds.has(a.artist_id);
   const current = work.attributions.filter(isCurrent);
@@ -382,7 +385,7 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
 
   const judgement = judgeClaim(parsed.qualifier, standing);
   if (judgement !== 'contradicted') {
-    const attestations = attest(work.claims);
+    const attestations = cite ? attest(work.claims) : [];
     if (judgement === 'more_careful') request.more_careful_claim = parsed.qualifier;
     return {
       parsed,
@@ -403,7 +406,7 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
     reason: null,
     verified_pillars: [],
     contradicted_pillars: ['authentication'],
-    attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),
+    attestations: cite ? attest(work.claims.filter((c) => c.pillar === 'authentication')) : [],
     near_matches: [],
     suggested_requalification: suggestRequalification(request),
   };
@@ -435,12 +438,27 @@ function attest(claims: CorpusWork['claims']): Attestation[] {
     out.push({ pillar: c.pillar, claim: c.claim, source_ref: c.source_ref, confidence, status: 'verified', verified_by: c.source });
   }
   if (out.length < 2) return out;
-  return out.sort(
-    (a, b) =>
-      b.confidence - a.confidence ||
-      (PILLAR_ORDER[a.pillar] ?? 99) - (PILLAR_ORDER[b.pillar] ?? 99) ||
-      cmp(a.claim, b.claim) ||
-      cmp(a.source_ref, b.source_ref) ||
-      cmp(a.verified_by, b.verified_by),
+  return out.sort(compareAttestations);
+}
+
+/** By confidence, then pillar, claim, citation, source: equal attestations are neighbours. */
+function compareAttestations(a: Attestation, b: Attestation): number {
+  return (
+    b.confidence - a.confidence ||
+    (PILLAR_ORDER[a.pillar] ?? 99) - (PILLAR_ORDER[b.pillar] ?? 99) ||
+    cmp(a.claim, b.claim) ||
+    cmp(a.source_ref, b.source_ref) ||
+    cmp(a.verified_by, b.verified_by)
   );
+}
+
+/**
+ * The attestations of several works (a shared title): each work's few claims through `attest`,
+ * then one sort, where an attestation two works share lands next to its twin and is dropped.
+ */
+function attestWorks(works: readonly CorpusWork[], authenticationOnly: boolean): Attestation[] {
+  const all: Attestation[] = [];
+  for (const w of works) all.push(...attest(authenticationOnly ? w.claims.filter((c) => c.pillar === 'authentication') : w.claims));
+  all.sort(compareAttestations);
+  return all.filter((a, i) => i === 0 || compareAttestations(a, all[i - 1] as Attestation) !== 0);
 }
