@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusArtist, CorpusSnapshot, CorpusWork, Qualifier } from '../../core/attestation/corpus/corpus.model.js';
 import { foldText, normaliseName, normaliseTitle, titleKeys } from '../../core/attestation/matching/normalise.js';
+import { isGenericTitle } from '../../core/attestation/matching/title-reading.js';
 import { flagValue, isMainModule } from './cli-args.js';
 import type { Expected } from './eval-sample.js';
 
@@ -158,7 +159,12 @@ export function sampleCatalogueCases(snapshot: CorpusSnapshot): CatalogueCase[] 
   const plainRule = (u: Uniform) => `uniform record, qualifier ${u.qualifier} -> ${label(u)} for a plain claim`;
 
   const cases: CatalogueCase[] = [];
-  const push = (form: CatalogueForm, cls: string, record: string | null, subject_artist: string, subject_title: string, expected: Expected, rule: string) => {
+  const titleOf = new Map(works.map((w) => [w.work_id, w.title]));
+  const push = (form: CatalogueForm, cls: string, record: string | null, subject_artist: string, subject_title: string, drawn: Expected, rule: string) => {
+    // A record with a generic title is never attested or contradicted on the title alone (ADR 0033).
+    const generic = drawn !== 'unavailable' && record !== null && isGenericTitle(normaliseTitle(titleOf.get(record) ?? ''));
+    const expected: Expected = generic ? 'unavailable' : drawn;
+    if (generic) rule = `${rule}; generic title -> unavailable without subject_ref (ADR 0033)`;
     const n = cases.filter((c) => c.form === form).length + 1;
     cases.push({ id: `catalogue:${form}:${String(n).padStart(3, '0')}`, form, class: cls, source: 'corpus', record, subject_artist, subject_title, expected, rule });
   };

@@ -14,6 +14,7 @@ import { flagValue, isMainModule } from './cli-args.js';
 import { CATALOGUE_FORMS, type CatalogueCase, DEFAULT_CATALOGUE_CASES } from './eval-catalogue-sample.js';
 import type { EvalCase } from './eval-sample.js';
 import { DEFAULT_NATIONALMUSEUM_CASES, DEFAULT_OBJECT_CASES, NATIONALMUSEUM_FORMS, OBJECT_FORMS, type ObjectEvalCase } from './eval-object-sample.js';
+import { DEFAULT_TITLE_CASES, TITLE_FORMS, type TitleCase } from './eval-titles-sample.js';
 import { accuracyByForm, formatFormTable, formatPrecisionTable, formatReport, runEvaluation } from './evaluation.js';
 
 export const DEFAULT_CASES = fileURLToPath(new URL('../../test/eval/cases.ndjson', import.meta.url));
@@ -54,5 +55,12 @@ if (isMainModule(import.meta.url)) {
     console.log(formatPrecisionTable(r, cases, forms));
     if (args.includes('--all')) console.log(formatReport(r, Infinity));
   }
-  process.exitCode = report.targets_met && catalogueReport.targets_met && wrongDecided === 0 ? 0 : 1;
+  // The title sets of ADR 0033 (npm run corpus:eval:title-sample): multilingual, alternate, shared, generic.
+  const titleCases = readCases<TitleCase>(resolve(raw('--title-cases') ?? DEFAULT_TITLE_CASES));
+  const titleReport = runEvaluation(index, titleCases);
+  console.log('\n# Titles: multilingual, alternate, shared and generic (ADR 0033)');
+  console.log(formatFormTable(accuracyByForm(titleReport, titleCases, TITLE_FORMS)));
+  console.log(formatReport(titleReport, args.includes('--all') ? Infinity : 40));
+  const precise = titleReport.wrong_non_unavailable === 0;
+  process.exitCode = report.targets_met && catalogueReport.targets_met && precise && wrongDecided === 0 ? 0 : 1;
 }

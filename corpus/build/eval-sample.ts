@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText, normaliseTitle } from '../../core/attestation/matching/normalise.js';
+import { isGenericTitle } from '../../core/attestation/matching/title-reading.js';
 import { DEFAULT_SOURCES, PUBLIC_DOMAIN_YEARS } from './build-corpus.js';
 import { CMOA_MIN_LIFE_YEARS } from './cmoa-source.js';
 import { readCsvRecords } from './csv.js';
@@ -311,7 +312,10 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
     initialOwners.set(key, owners);
   }
   const cases: EvalCase[] = [];
-  const add = (c: Omit<EvalCase, 'id'>) => {
+  const add = (drawn: Omit<EvalCase, 'id'>) => {
+    // A generic title names no one work: without a reference, unavailable whatever the record says (ADR 0033).
+    const generic = drawn.subject_ref === undefined && drawn.expected !== 'unavailable' && isGenericTitle(normaliseTitle(drawn.subject_title));
+    const c = generic ? { ...drawn, expected: 'unavailable' as const, rule: `${drawn.rule}; generic title -> unavailable without subject_ref (ADR 0033)` } : drawn;
     const n = cases.filter((x) => x.class === c.class && x.source === c.source).length + 1;
     cases.push({ id: `${c.source}:${c.class.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}:${String(n).padStart(3, '0')}`, ...c });
   };
@@ -341,10 +345,11 @@ export async function sampleCases(sources: string, asOf = new Date().getUTCFullY
   for (const c of nthPerClass(withOthers, 10)) {
     add({ class: 'title foreign or former', source: c.source, record: c.record, subject_artist: c.artist, subject_title: c.other, expected: c.expected, rule: `${c.rule}; another title the record gives` });
   }
-  // 4. Ambiguous titles: several records of one artist, one source, one title, no reference.
+  // 4. Shared titles: several records of one artist, one source, one title, each firm, no reference:
+  //    the answer every one of them gives (ADR 0033).
   const groups = [...sameTitle.values()].filter((g) => g.records.length > 1).sort((a, b) => (a.records[0] < b.records[0] ? -1 : 1));
   for (const g of nthPerClass(groups.map((g) => ({ ...g, cls: g.source, key: g.records[0] as string })), 15)) {
-    add({ class: 'ambiguous title', source: g.source, record: g.records.join(' '), subject_artist: g.artist, subject_title: g.title, expected: 'unavailable', rule: `${g.records.length} records of this artist in one source share the title -> unavailable without subject_ref` });
+    add({ class: 'shared title', source: g.source, record: g.records.join(' '), subject_artist: g.artist, subject_title: g.title, expected: 'attested', rule: `${g.records.length} records of this artist in one source share the title, each firm -> attested, citing each (ADR 0033)` });
   }
   // 5. Out of corpus: artists who died after the limit (from the sources, then well-known ones).
   for (const o of outOfCorpus.sort((a, b) => (a.record < b.record ? -1 : 1)).slice(0, 10)) {

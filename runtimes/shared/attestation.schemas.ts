@@ -176,6 +176,13 @@ export const ParsedSubjectSchema = z
       .meta({ description: 'Life dates read from the artist line; they tell homonyms apart, and dates no covered artist fits mean no match.' }),
     title: z.string().meta({ description: 'The title as read: the catalogue form the corpus holds exactly (lot number, trailing date, recto/verso or subtitle off), else the title as written.' }),
     object_type: ObjectTypeSchema.nullable().meta({ description: 'The kind of object subject_medium was read as; null when it was not given or names no kind.' }),
+    title_read_as: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'A title in French, Dutch, German, Italian, Spanish or Swedish as read through the multilingual subject vocabulary, in English words with articles and prepositions left out ("Un enterrement à Ornans" -> "burial ornans"); it matches a record only when a title of the record reads the same. Null for a title read as written.',
+      }),
   })
   .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
 
@@ -189,7 +196,10 @@ export const VerificationResponseSchema = z
     parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
     matched_artist: MatchedArtistSchema.nullable().meta({ description: 'Whom the line was recognised to name; null when none or several (then near_matches lists them).' }),
-    reason: z.enum(UNAVAILABLE_REASONS).nullable().meta({ description: 'Why the answer is `unavailable`; null on `attested` and `contradicted`.' }),
+    reason: z
+      .enum(UNAVAILABLE_REASONS)
+      .nullable()
+      .meta({ description: 'Why the answer is unavailable (generic_title: the title names no one work, pick one with subject_ref; ambiguous_title: works sharing the title disagree; object_mismatch: the matching works are of another kind than subject_medium); null on attested and contradicted.' }),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
     attestations: z.array(AttestationSchema),
@@ -307,9 +317,9 @@ export const CoverageToolInputSchema = z
   .strict();
 /** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
 export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
-  parsed: ParsedSubjectSchema.extend({ object_type: ParsedSubjectSchema.shape.object_type.optional() })
+  parsed: ParsedSubjectSchema.partial({ object_type: true, title_read_as: true })
     .optional()
-    .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+    .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier); object_type and title_read_as absent on traces archived before release 2.5.' }),
   matched_artist: VerificationResponseSchema.shape.matched_artist.optional(),
   reason: VerificationResponseSchema.shape.reason.optional(),
   works: VerificationResponseSchema.shape.works.optional().meta({ description: 'The works the answer rests on; absent on traces archived before release 2.5.' }),

@@ -66,7 +66,10 @@ const verifyArtRecords: ToolDefinition = {
     '"contradicted" (the records qualify or reject the attribution; a requalification in the vocabulary of French decree ' +
     '81-255 is suggested, as documentary assistance, not legal advice) or "unavailable" (outside the corpus: nothing is ' +
     'guessed; close titles or artists appear in near_matches only). Every attestation carries a source_ref citation and a ' +
-    'confidence. When several works share a title, call again with subject_ref set to a work_id from near_matches. ' +
+    'confidence. Titles in French, Dutch, German, Italian, Spanish or Swedish are read through a subject vocabulary ' +
+    '(parsed.title_read_as). When several works share a title and their records agree, the answer cites each; when they ' +
+    'disagree (reason ambiguous_title) or the title is generic, e.g. "Portrait of a Man" (reason generic_title), call again ' +
+    'with subject_ref set to a work_id from near_matches. ' +
     'Public-domain masters only; keep request_id as the audit trace.',
   input: VerifyRequestSchema,
   output: VerificationResponseSchema,
@@ -243,7 +246,9 @@ function workLine(w: VerificationResponse['works'][number]): string {
 }
 
 export function verificationSummary(r: VerificationResponse): string {
-  const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}.`];
+  const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}${r.reason === null ? '' : ` (${r.reason})`}.`];
+  if (r.parsed.title_read_as !== null) lines.push(`Title read as (multilingual vocabulary, in English): ${quoted(r.parsed.title_read_as)}.`);
+  if (r.reason === 'generic_title') lines.push('The title names no one work (a generic title): call again with subject_ref set to one of the near matches\' work_ids.');
   lines.push(
     `Attestations: ${r.attestations.length} (verified pillars: ${listOrNone(r.verified_pillars)}; contradicted pillars: ${listOrNone(r.contradicted_pillars)}).`,
   );

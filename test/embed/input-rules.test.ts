@@ -19,16 +19,16 @@ afterAll(async () => h.stop());
 
 const NUL = 'must not contain the NUL character (U+0000)';
 const BAD: Array<[string, Record<string, unknown>, FieldError[]]> = [
-  ['NUL in the artist', { subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of a Lady' }, [{ path: 'subject_artist', message: NUL }]],
-  ['NUL in the title', { subject_artist: 'John Hoppner', subject_title: '\u0000Portrait of a Lady' }, [{ path: 'subject_title', message: NUL }]],
-  ['NUL in the reference', { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady', subject_ref: 'N00900\u0000' }, [{ path: 'subject_ref', message: NUL }]],
-  ['a control character', { subject_artist: 'John\u0007 Hoppner', subject_title: 'Portrait of a Lady' }, [{ path: 'subject_artist', message: 'subject_artist must not contain control characters' }]],
+  ['NUL in the artist', { subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of Mrs Jordan' }, [{ path: 'subject_artist', message: NUL }]],
+  ['NUL in the title', { subject_artist: 'John Hoppner', subject_title: '\u0000Portrait of Mrs Jordan' }, [{ path: 'subject_title', message: NUL }]],
+  ['NUL in the reference', { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan', subject_ref: 'N00900\u0000' }, [{ path: 'subject_ref', message: NUL }]],
+  ['a control character', { subject_artist: 'John\u0007 Hoppner', subject_title: 'Portrait of Mrs Jordan' }, [{ path: 'subject_artist', message: 'subject_artist must not contain control characters' }]],
   ['a blank title', { subject_artist: 'John Hoppner', subject_title: '   ' }, [{ path: 'subject_title', message: 'subject_title must not be blank' }]],
-  ['a missing artist', { subject_title: 'Portrait of a Lady' }, [{ path: 'subject_artist', message: 'subject_artist is required' }]],
+  ['a missing artist', { subject_title: 'Portrait of Mrs Jordan' }, [{ path: 'subject_artist', message: 'subject_artist is required' }]],
   ['a number as title', { subject_artist: 'John Hoppner', subject_title: 7 }, [{ path: 'subject_title', message: 'subject_title must be a string' }]],
   ['an artist over 300 characters', { subject_artist: 'a'.repeat(301), subject_title: 'x' }, [{ path: 'subject_artist', message: 'subject_artist must be at most 300 characters' }]],
 ];
-const GOOD = { subject_artist: 'Hoppner, John', subject_title: 'Portrait of a Lady\t' };
+const GOOD = { subject_artist: 'Hoppner, John', subject_title: 'Portrait of Mrs Jordan\t' };
 
 /** The field errors a stdio tool's isError text lists, as `path: message`. */
 const listed = (errors: FieldError[]) => errors.map((e) => (e.message.startsWith(e.path) ? e.message : `${e.path}: ${e.message}`));

@@ -22,7 +22,7 @@ describe('evaluation on the labelled set', () => {
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     for (const expected of ['attested', 'contradicted', 'unavailable']) expect(cases.filter((c) => c.expected === expected).length).toBeGreaterThanOrEqual(50);
     const classes = new Set(cases.map((c) => c.class.split(' ')[0]));
-    for (const kind of ['record', 'plain', 'name', 'title', 'ambiguous', 'artist', 'invented']) expect(classes).toContain(kind);
+    for (const kind of ['record', 'plain', 'name', 'title', 'shared', 'artist', 'invented']) expect(classes).toContain(kind);
     for (const source of ['tate', 'cmoa', 'nga', 'wikidata']) expect(cases.some((c) => c.source === source)).toBe(true);
   });
 

@@ -47,7 +47,7 @@ describe('operator research reaches a running server without a restart', () => {
     expect(after.body.attestations[0]).toMatchObject({ verified_by: 'operator', confidence: 0.99 });
     expect((await verify('Hoppner, John', 'Lady Louisa Manners')).body.verdict).toBe('attested');
     // Another work keeps its answer.
-    expect((await verify('John Hoppner', 'Portrait of a Lady')).body.verdict).toBe('contradicted');
+    expect((await verify('John Hoppner', 'Portrait of Mrs Jordan')).body.verdict).toBe('contradicted');
 
     const refreshed = await call(suite.h.url, 'GET', '/api/v1/verify/coverage', { headers: { 'if-none-match': etag } });
     expect(refreshed.status).toBe(200);

@@ -72,13 +72,14 @@ describe('POST /api/v1/verify: the parsed echo', () => {
       qualifier: null,
       dates: { birth_year: 1775, death_year: 1851, active_from: null, active_to: null, circa: false, text: 'London 1775-1851 Chelsea' },
       title: 'The Fighting Temeraire',
+      title_read_as: null,
       object_type: null,
     });
     expect(res.body.subject).toEqual({ artist: 'TURNER, Joseph Mallord William (London 1775-1851 Chelsea)', title: '12. The Fighting Temeraire, 1839' });
   });
 
   it('echoes a claimed French qualifier and judges it against the record', async () => {
-    const res = await verify({ subject_artist: 'Atelier de John Hoppner', subject_title: 'Portrait of a Lady' });
+    const res = await verify({ subject_artist: 'Atelier de John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     expect(res.body.parsed.qualifier).toBe('workshop_of');
     expect(res.body.verdict).toBe('attested');
     expect(res.body.suggested_requalification).toBeNull();
@@ -107,8 +108,8 @@ describe('POST /api/v1/verify: the parsed echo', () => {
 describe('POST /api/v1/verify/batch', () => {
   const subjects = [
     { subject_artist: 'J. M. W. Turner', subject_title: 'The Fighting Temeraire', lot: '101' },
-    { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady', lot: '102' },
-    { subject_artist: 'John Hoppner\u0000', subject_title: 'Portrait of a Lady', lot: '103' },
+    { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan', lot: '102' },
+    { subject_artist: 'John Hoppner\u0000', subject_title: 'Portrait of Mrs Jordan', lot: '103' },
     { subject_artist: 'Banksy', subject_title: 'Girl with Balloon' },
     'not an object',
     { subject_artist: 'J. M. W. Turner', subject_title: '  ', lot: '106' },

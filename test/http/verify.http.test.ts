@@ -45,7 +45,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   });
 
   it('contradicts a qualified attribution and suggests a requalification', async () => {
-    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     expect(res.status).toBe(200);
     expect(schemas.errors('VerificationResponse', res.body)).toEqual([]);
     expect(res.body.verdict).toBe('contradicted');
@@ -63,6 +63,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   it('lists both works as ambiguous and lets subject_ref pick one', async () => {
     const amb = await verify({ subject_artist: 'J. M. W. Turner', subject_title: 'Sketchbook leaf' });
     expect(amb.body.verdict).toBe('unavailable');
+    expect(amb.body.reason).toBe('ambiguous_title');
     expect(amb.body.near_matches.map((m: any) => [m.work_id, m.reason])).toEqual([
       ['wrk_tate_D00001', 'ambiguous_title'],
       ['wrk_tate_D00002', 'ambiguous_title'],
@@ -73,7 +74,7 @@ describe('POST /api/v1/verify: verdicts', () => {
   });
 
   it('works in the sandbox without a key', async () => {
-    const res = await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' } });
+    const res = await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' } });
     expect(res.status).toBe(200);
     expect(res.body.verdict).toBe('contradicted');
   });
@@ -167,7 +168,7 @@ describe('audit trail, replay and usage', () => {
   });
 
   it('replays against today\'s corpus and says whether the outcome changed', async () => {
-    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const res = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     const replay = await call(h.url, 'POST', `/api/v1/verify/requests/${res.body.request_id}/replay`, { headers: { 'x-api-key': key } });
     expect(replay.status).toBe(200);
     expect(schemas.errors('ReplayResult', replay.body)).toEqual([]);

@@ -82,7 +82,7 @@ describe('research_order.updated to a real receiver', () => {
     const imported = await admin('corpus', 'import', file, '--order', id);
     expect(imported.code, imported.stderr).toBe(0);
 
-    const cancelled = await place(key, 'Portrait of a Lady');
+    const cancelled = await place(key, 'Portrait of Mrs Jordan');
     expect((await call(suite.h.url, 'POST', `/api/v1/verify/research-orders/${cancelled}/cancel`, { headers: keyed(key) })).status).toBe(200);
     const declined = await place(key, 'The Sisters');
     const decline = await admin('research', 'decline', declined, '--reason', 'No sources at hand.');

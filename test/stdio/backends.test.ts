@@ -38,7 +38,7 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 };
 
-const input = { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' };
+const input = { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' };
 
 async function failure(promise: Promise<unknown>): Promise<BackendError> {
   const err = await promise.then(

@@ -146,7 +146,7 @@ describe('notifications/cancelled', () => {
   it('works statelessly too, ignores unknown ids, and tells 1 from "1"', async () => {
     const slow = slowBackend();
     const { client } = await startInMemory({ backend: slow.backend });
-    const params = { name: 'verify_art_records', arguments: { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' }, _meta: modernMeta() };
+    const params = { name: 'verify_art_records', arguments: { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' }, _meta: modernMeta() };
     client.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
     client.send({ jsonrpc: '2.0', id: '1', method: 'tools/call', params });
     client.notify('notifications/cancelled', { requestId: 'unknown' });

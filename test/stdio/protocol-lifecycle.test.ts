@@ -155,7 +155,7 @@ describe('2026-07-28: stateless requests and server/discover', () => {
     const list = await client.request('tools/list', { _meta: modernMeta() });
     expect(list.result).toMatchObject({ resultType: 'complete', ttlMs: expect.any(Number), cacheScope: 'public' });
     expect(list.result._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: 'svc-verify' });
-    const call = await client.callTool('verify_art_records', { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' }, modernMeta());
+    const call = await client.callTool('verify_art_records', { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' }, modernMeta());
     expect(call.result.resultType).toBe('complete');
     expect(call.result.structuredContent.verdict).toBe('contradicted');
     expect(schemaErrors(list.result.tools[0].outputSchema, call.result.structuredContent)).toEqual([]);

@@ -45,7 +45,7 @@ describe('tools/call verify_art_records', () => {
   });
 
   it('contradicts a qualified attribution and gives the requalification in the summary', async () => {
-    const result = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' });
+    const result = await verify({ subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' });
     const r = result.structuredContent;
     expect(r.verdict).toBe('contradicted');
     expect(r.contradicted_pillars).toEqual(['authentication']);
@@ -230,7 +230,7 @@ describe('tools/call: protocol errors and failures', () => {
     const backend = testBackend();
     const { client: c } = await startInMemory({ backend });
     await c.callTool('verify_art_records', {}, modernMeta());
-    const ok = await c.callTool('verify_art_records', { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Lady' }, modernMeta());
+    const ok = await c.callTool('verify_art_records', { subject_artist: 'John Hoppner', subject_title: 'Portrait of Mrs Jordan' }, modernMeta());
     expect(ok.result.structuredContent.verdict).toBe('contradicted');
   });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
       const inverted = artist.name.includes(' ') ? `${artist.name.split(' ').at(-1)!.toUpperCase()}, ${artist.name.split(' ').slice(0, -1).join(' ')}` : artist.name;
       return { subject_artist: `${inverted} (${artist.birth_year ?? ''}-${artist.death_year})`, subject_title: `${i + 1}. ${w.title}`, lot: String(i + 1) };
     });
-  subjects.push({ subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of a Lady', lot: 'nul' }, { subject_title: 'no artist' }, 42);
+  subjects.push({ subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of Mrs Jordan', lot: 'nul' }, { subject_title: 'no artist' }, 42);
   api = await startHarness();
   key = (await api.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('stdio batch test', 100_000)).key;
 });
@@ -71,7 +71,7 @@ describe('verify_art_records_batch (official SDK client)', () => {
     expect(outcomes(batch)).toEqual(outcomes(await httpBatch()));
     expect((result.content as any)[0].text).toMatch(/^Batch: \d+ subjects/);
     // The same input rule as HTTP's, in the process: NUL refused, never answered.
-    const nul = await client.callTool({ name: 'verify_art_records', arguments: { subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of a Lady' } });
+    const nul = await client.callTool({ name: 'verify_art_records', arguments: { subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of Mrs Jordan' } });
     expect(nul.isError).toBe(true);
     expect((nul.content as any)[0].text).toBe('Invalid arguments for verify_art_records. subject_artist: must not contain the NUL character (U+0000).');
   }, 120_000);

@@ -33,7 +33,7 @@ export const httpCorpus: CorpusSnapshot = {
     },
     {
       work_id: 'wrk_tate_N00900',
-      title: 'Portrait of a Lady',
+      title: 'Portrait of Mrs Jordan',
       title_aliases: [],
       inventory_numbers: ['N00900'],
       attributions: [
@@ -49,10 +49,11 @@ export const httpCorpus: CorpusSnapshot = {
       title_aliases: [],
       inventory_numbers: ['D00001'],
       attributions: [
-        { artist_id: 'art_turner', qualifier: 'firm', current: true, display: 'Joseph Mallord William Turner', source: 'import:tate', source_ref: `${TATE}turner-D00001` },
+        // "circle of": the two Sketchbook Leaf records disagree, so the shared title stays ambiguous (ADR 0033).
+        { artist_id: 'art_turner', qualifier: 'circle_of', current: true, display: 'circle of Joseph Mallord William Turner', source: 'import:tate', source_ref: `${TATE}turner-D00001` },
       ],
       claims: [
-        { pillar: 'authentication', kind: 'attribution', claim: 'Tate records this work as by Joseph Mallord William Turner (Tate D00001).', source: 'import:tate', source_ref: `${TATE}turner-D00001` },
+        { pillar: 'authentication', kind: 'attribution', claim: "Tate records this work as 'circle of Joseph Mallord William Turner' (Tate D00001).", source: 'import:tate', source_ref: `${TATE}turner-D00001` },
       ],
     },
     {

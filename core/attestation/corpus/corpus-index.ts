@@ -5,7 +5,9 @@
 import { SOURCE_TAGS, type CorpusArtist, type CorpusSnapshot, type CorpusWork } from './corpus.model.js';
 import { layered, type Lookup } from './lookup.js';
 import { NearMatcher, type NearMatchCorpus } from '../matching/near-match.js';
+import { alternateTitles } from '../matching/alternate-titles.js';
 import { foldText, normaliseName, titleKeys } from '../matching/normalise.js';
+import { readTitle } from '../matching/title-reading.js';
 import type { NearMatch } from '../verdict/verification.model.js';
 
 export interface CorpusCounts {
@@ -78,6 +80,12 @@ function nearMatchCorpus(
   };
 }
 
+/** A work's title keys: its title, its aliases and the alternate titles its title carries (ADR 0033). */
+export function workTitleKeys(work: Pick<CorpusWork, 'title' | 'title_aliases'>): string[] {
+  const alternates = alternateTitles(work.title);
+  return titleKeys(work.title, alternates.length === 0 ? work.title_aliases : [...work.title_aliases, ...alternates]);
+}
+
 /** Words a surname form never starts with ("Teniers the Younger" gives "teniers the younger", not "younger"). */
 const NOT_A_SURNAME = new Set(['the', 'elder', 'younger', 'i', 'ii', 'iii', 'jr', 'sr', 'le', 'la', 'der', 'die', 'il', 'vieux', 'jeune']);
 
@@ -96,6 +104,8 @@ export function surnameForms(nameKey: string): string[] {
 export class CorpusIndex {
   private worksByInventory: ReadonlyMap<string, readonly string[]> | null = null;
   private artistsBySurname: ReadonlyMap<string, readonly string[]> | null = null;
+  /** Per artist, the reading key of each of their titles (title-reading.ts) -> work ids; built on first use. */
+  private readonly readingsByArtist = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
   private constructor(
     readonly buildId: string,
@@ -143,7 +153,7 @@ export class CorpusIndex {
         claims += 1;
         claimsBySource.set(claim.source, (claimsBySource.get(claim.source) ?? 0) + 1);
       }
-      const keys = titleKeys(work.title, work.title_aliases);
+      const keys = workTitleKeys(work);
       for (const attribution of work.attributions) {
         const artistId = attribution.artist_id;
         if (!artistById.has(artistId)) continue;
@@ -234,7 +244,7 @@ export class CorpusIndex {
       // Only artists the previous version of the work did not name need indexing (a layer adds
       // attributions and claims to a shipped work, never titles).
       const indexed = new Set(previous?.attributions.map((a) => a.artist_id));
-      const keys = titleKeys(work.title, work.title_aliases);
+      const keys = workTitleKeys(work);
       for (const attribution of work.attributions) {
         const artistId = attribution.artist_id;
         if (indexed.has(artistId) || artistById.get(artistId) === undefined) continue;
@@ -334,6 +344,27 @@ export class CorpusIndex {
   /** Works (sorted ids) naming this artist in any attribution, under this normalised title key. */
   workIdsByTitle(artistId: string, titleKey: string): readonly string[] {
     return this.titlesByArtist.get(artistId)?.get(titleKey) ?? NO_IDS;
+  }
+
+  /**
+   * Works (sorted ids) naming this artist in any attribution one of whose titles reads as this
+   * reading key (`readTitle(...).key`). An artist's readings are built on their first use, from
+   * their works: only titles in another language are ever looked up so.
+   */
+  workIdsByReading(artistId: string, readingKey: string): readonly string[] {
+    let readings = this.readingsByArtist.get(artistId);
+    if (readings === undefined) {
+      const built = new Map<string, string[]>();
+      for (const id of this.worksByArtist.get(artistId) ?? NO_IDS) {
+        const work = this.workById.get(id);
+        if (work === undefined) continue;
+        for (const key of workTitleKeys(work)) push(built, readTitle(key).key, id);
+      }
+      for (const ids of built.values()) if (ids.length > 1) ids.sort(byCodePoint);
+      readings = built;
+      this.readingsByArtist.set(artistId, readings);
+    }
+    return readings.get(readingKey) ?? NO_IDS;
   }
 
   /**

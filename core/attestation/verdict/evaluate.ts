@@ -8,11 +8,16 @@
  * 1. The artist's normalised name (`normaliseName`, in one of its forms) must be the name or an
  *    alias of a covered artist, else a surname one title settles; otherwise `unavailable`, with
  *    similar artists as near matches. Claimed life dates rule out artists they do not fit.
- * 2. The normalised title (`normaliseTitle`) must equal the title or a title alias of exactly one
- *    work naming that artist in any attribution (current or former, any qualifier). None:
- *    `unavailable` with similar titles. Several: `subject_ref` (a work id, or an inventory number
- *    compared folded) may pick exactly one; otherwise `unavailable`, every candidate an
- *    `ambiguous_title` near match.
+ * 2. The normalised title (`normaliseTitle`) must equal the title, a title alias or an alternate
+ *    title the record's title carries of a work naming that artist in any attribution (current
+ *    or former, any qualifier); a title in another language may instead equal one by its reading
+ *    through the multilingual vocabulary (title-reading.ts, ADR 0033, echoed in
+ *    `parsed.title_read_as`). None: `unavailable` (`work_not_found`) with similar titles.
+ *    A generic title ("Portrait of a Man", "Study", "Nature morte"): `unavailable`
+ *    (`generic_title`), the candidates as near matches, unless `subject_ref` (a work id, or an
+ *    inventory number compared folded) picks one. Several works: `subject_ref` may pick exactly
+ *    one; without it, the answer every one of them gives, citing all (ADR 0033); when they
+ *    disagree, `unavailable` (`ambiguous_title`), every candidate an `ambiguous_title` near match.
  *    A surname whose title several of its artists hold: `unavailable`, `ambiguous_artist`.
  * 3./4. One work: the subject's standing is read from the work's attributions, by precedence of
  *    source rank. Only the highest tier (operator > museum > kb) holding a current attribution
@@ -29,6 +34,10 @@
  *    The claimed qualifier is then set against that standing (`judgeClaim`, ADR 0012): the same
  *    guarantee or a more careful one is `attested` (the firmer record's term suggested when the
  *    claim says less), a stronger one `contradicted`.
+ * Which object (ADR 0032): with `subject_medium` or `subject_date`, title matches of another
+ *    kind than the lot, or dated far from it, are set aside; when none is left, `unavailable`
+ *    (`object_mismatch`), those works described in `works` and listed in `near_matches`. Every
+ *    answer describes in `works` the works it rests on as their records describe them.
  * 5. Nothing is guessed: fuzzy similarity only ever fills `near_matches`.
  */
 import { RANK_ORDER, confidenceFor, sourceRank } from './confidence.js';
@@ -43,11 +52,21 @@ import {
 import type { CorpusIndex } from '../corpus/corpus-index.js';
 import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
-import { catalogueTitleForms } from '../matching/catalogue-title.js';
+import { catalogueTitleForms, type TitleForm } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
-import { describeWork, fitsLot, lotObject } from './object-match.js';
+import { isGenericTitle, readTitle } from '../matching/title-reading.js';
+import { describeWork, fitsLot, type LotObject, lotObject } from './object-match.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
-import type { Attestation, NearMatch, ParsedSubject, UnavailableReason, VerificationOutcome, VerifyInput, WorkDescription } from './verification.model.js';
+import type {
+  Attestation,
+  MatchedArtist,
+  NearMatch,
+  ParsedSubject,
+  UnavailableReason,
+  VerificationOutcome,
+  VerifyInput,
+  WorkDescription,
+} from './verification.model.js';
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
@@ -64,14 +83,23 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   const line = parseArtistLine(subjectArtist);
   const titleForms = catalogueTitleForms(subjectTitle);
   const lot = lotObject(input);
-  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim(), object_type: lot?.kind ?? null };
+  const parsed: ParsedSubject = {
+    name: line.name,
+    qualifier: line.qualifier,
+    dates: line.dates,
+    title: titleForms[0]?.text ?? subjectTitle.trim(),
+    title_read_as: null,
+    object_type: lot?.kind ?? null,
+  };
 
   // Rule 1: the name, in its most literal form that names a covered artist, else as a surname.
   const matched = matchArtists(index, line);
   let artistIds = matched.artistIds;
   const bySurname = matched.bySurname;
   if (matched.form !== null) parsed.name = line.echo(matched.form);
-  if (artistIds.length === 0) return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle));
+  if (artistIds.length === 0) {
+    return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle), null, normaliseName(line.name) === '' ? 'no_artist_named' : 'artist_not_covered');
+  }
 
   // Life dates tell homonyms apart; dates that fit none of them mean no match.
   if (line.dates !== null) {
@@ -80,54 +108,153 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
       const artist = index.artist(id);
       return artist !== undefined && datesFit(dates, artist);
     });
-    if (fitting.length === 0) return unavailable(parsed, artistMatches(index, artistIds));
+    if (fitting.length === 0) return unavailable(parsed, artistMatches(index, artistIds), null, 'dates_conflict');
     artistIds = fitting;
   }
+  const matchedArtist = bySurname ? null : matchedOf(index, artistIds);
 
-  // Rule 2: the title in its most literal catalogue form the corpus holds exactly.
-  let candidates: readonly string[] = [];
-  let titleKey = '';
-  for (const form of titleForms) {
-    candidates = candidateIds(index, artistIds, form.key);
-    if (candidates.length > 0) {
-      parsed.title = form.text;
-      titleKey = form.key;
-      break;
-    }
-  }
-  if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
+  // Rule 2: the title in its most literal catalogue form the corpus holds exactly, else (a title
+  // in another language) its reading through the multilingual vocabulary (ADR 0033).
+  const title = findTitle(index, artistIds, titleForms, parsed);
+  if (title === null) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle), matchedArtist, 'work_not_found');
+  let candidates = title.candidates;
 
   // Which object (ADR 0032): works of another kind than the lot, or dated far from it, never attest it.
   // A title held by more works than MAX_OBJECT_SCAN is not scanned (the cost stays bounded): it stays
-  // ambiguous unless `subject_ref` picks one, and the picked work is checked below.
+  // ambiguous unless `subject_ref` picks one, and the picked work is checked in judgeWork.
   if (lot !== null && candidates.length <= MAX_OBJECT_SCAN) {
     const fitting = candidates.filter((id) => {
       const work = index.work(id);
       return work !== undefined && fitsLot(work, lot);
     });
-    if (fitting.length === 0) return objectMismatch(index, parsed, candidates, artistIds);
+    if (fitting.length === 0) return objectMismatch(index, parsed, candidates, artistIds, matchedArtist);
     candidates = fitting;
   }
 
-  let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
-  if (candidates.length > 1) {
-    const ref = text(input.subject_ref).trim();
-    work = ref === '' ? undefined : pickByRef(index, candidates, ref);
-    if (work === undefined) {
-      const holders = bySurname ? artistIds.filter((id) => index.workIdsByTitle(id, titleKey).length > 0) : [];
-      return unavailable(parsed, holders.length > 1 ? ambiguousArtists(index, holders, (id) => index.workIdsByTitle(id, titleKey)) : ambiguous(index, candidates, artistIds));
+  // A title that names no one work, or several works: `subject_ref` may pick one.
+  const ref = text(input.subject_ref).trim();
+  if (title.generic || candidates.length > 1) {
+    const picked = ref === '' ? undefined : pickByRef(index, candidates, ref);
+    if (picked !== undefined) return judgeWork(index, picked, artistIds, bySurname, parsed, lot);
+    if (title.generic) return unavailable(parsed, ambiguous(index, candidates, artistIds), matchedArtist, 'generic_title');
+  }
+  if (candidates.length === 1) {
+    const work = index.work(candidates[0] as string);
+    return work === undefined ? unavailable(parsed, [], matchedArtist, 'work_not_found') : judgeWork(index, work, artistIds, bySurname, parsed, lot);
+  }
+  if (bySurname) {
+    const holders = artistIds.filter((id) => title.worksOf(id).length > 0);
+    if (holders.length > 1) return unavailable(parsed, ambiguousArtists(index, holders, title.worksOf), null, 'ambiguous_artist');
+  }
+  // Several works of the artist share the title: one answer when every one gives it (unless the
+  // caller named a reference that picks none of them).
+  return ref === '' ? sharedTitle(index, candidates, artistIds, bySurname, parsed, matchedArtist) : unavailable(parsed, ambiguous(index, candidates, artistIds), matchedArtist, 'ambiguous_title');
+}
+
+interface FoundTitle {
+  /** Ids of the works the title names, sorted, distinct. */
+  candidates: readonly string[];
+  /** The works of one artist under the same title (or reading). */
+  worksOf: (artistId: string) => readonly string[];
+  generic: boolean;
+}
+
+/** Titles longer than this are never generic ("half length portrait of an old bearded man" has 8 words). */
+const GENERIC_MAX_WORDS = 10;
+
+function isGeneric(key: string): boolean {
+  let words = 1;
+  for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) if (++words > GENERIC_MAX_WORDS) return false;
+  return isGenericTitle(key);
+}
+
+/** The works the title names: a catalogue form held exactly, else a foreign title's reading. */
+function findTitle(index: CorpusIndex, artistIds: readonly string[], titleForms: readonly TitleForm[], parsed: ParsedSubject): FoundTitle | null {
+  for (const form of titleForms) {
+    const worksOf = (id: string) => index.workIdsByTitle(id, form.key);
+    const candidates = candidateIds(artistIds, worksOf);
+    if (candidates.length > 0) {
+      parsed.title = form.text;
+      return { candidates, worksOf, generic: isGeneric(form.key) };
     }
   }
-  if (work === undefined) return unavailable(parsed, []);
-  if (lot !== null && !fitsLot(work, lot)) return objectMismatch(index, parsed, [work.work_id], artistIds);
-  if (bySurname) {
-    // A surname settles nothing by itself: the work must name exactly one of its artists.
-    const named = artistsNamed(index, [work.work_id], artistIds);
-    if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, named, () => [work.work_id]));
-    artistIds = named;
-    parsed.name = index.artist(named[0] as string)?.name ?? parsed.name;
+  for (const form of titleForms) {
+    const reading = readTitle(form.key);
+    if (!reading.foreign) continue;
+    parsed.title_read_as ??= reading.english;
+    const worksOf = (id: string) => index.workIdsByReading(id, reading.key);
+    const candidates = candidateIds(artistIds, worksOf);
+    if (candidates.length > 0) {
+      parsed.title = form.text;
+      parsed.title_read_as = reading.english;
+      return { candidates, worksOf, generic: reading.generic };
+    }
   }
-  return judge(index, work, artistIds, parsed);
+  return null;
+}
+
+/** The one artist of `artistIds`, or null when there are several. */
+function matchedOf(index: CorpusIndex, artistIds: readonly string[]): MatchedArtist | null {
+  if (artistIds.length !== 1) return null;
+  const id = artistIds[0] as string;
+  return { artist_id: id, name: index.artist(id)?.name ?? id };
+}
+
+/** One work judged; a surname must name exactly one of its artists in it. */
+function judgeWork(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], bySurname: boolean, parsed: ParsedSubject, lot: LotObject | null, cite = true): VerificationOutcome {
+  if (lot !== null && !fitsLot(work, lot)) return objectMismatch(index, parsed, [work.work_id], artistIds, bySurname ? null : matchedOf(index, artistIds));
+  if (!bySurname) return judge(index, work, artistIds, parsed, cite);
+  // A surname settles nothing by itself: the work must name exactly one of its artists.
+  const named = artistsNamed(index, [work.work_id], artistIds);
+  if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, named, () => [work.work_id]), null, 'ambiguous_artist');
+  return judge(index, work, named, { ...parsed, name: index.artist(named[0] as string)?.name ?? parsed.name }, cite);
+}
+
+/** Whether two outcomes give the same answer: verdict, artist, standing and suggestion. */
+function sameAnswer(a: VerificationOutcome, b: VerificationOutcome): boolean {
+  return (
+    a.verdict === b.verdict &&
+    a.matched_artist?.artist_id === b.matched_artist?.artist_id &&
+    a.parsed.name === b.parsed.name &&
+    JSON.stringify(a.suggested_requalification) === JSON.stringify(b.suggested_requalification)
+  );
+}
+
+/**
+ * A title several works of the artist share (ADR 0033): when each work gives the same answer,
+ * that answer, citing every work (the attestations of all, each work in `near_matches` so that
+ * `subject_ref` can pin one); when they disagree, or are too many to list, `ambiguous_title`.
+ */
+function sharedTitle(
+  index: CorpusIndex,
+  candidates: readonly string[],
+  artistIds: readonly string[],
+  bySurname: boolean,
+  parsed: ParsedSubject,
+  matchedArtist: MatchedArtist | null,
+): VerificationOutcome {
+  const works: CorpusWork[] = [];
+  for (const id of candidates) {
+    const work = index.work(id);
+    if (work !== undefined) works.push(work);
+  }
+  const listed = ambiguous(index, candidates, artistIds);
+  if (works.length > MAX_AMBIGUOUS_MATCHES || works.length === 0) return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
+  // Each work's answer without its attestations: those of all the works are listed once, below.
+  // The candidates already fit the lot (evaluate set the others aside).
+  const first = judgeWork(index, works[0] as CorpusWork, artistIds, bySurname, parsed, null, false);
+  if (first.verdict === 'unavailable') return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
+  for (let i = 1; i < works.length; i += 1) {
+    if (!sameAnswer(judgeWork(index, works[i] as CorpusWork, artistIds, bySurname, parsed, null, false), first)) return unavailable(parsed, listed, matchedArtist, 'ambiguous_title');
+  }
+  const attestations = attestWorks(works, first.verdict !== 'attested');
+  return {
+    ...first,
+    verified_pillars: first.verdict === 'attested' ? PILLARS.filter((p) => attestations.some((a) => a.pillar === p)) : [],
+    attestations,
+    works: works.map(describeWork),
+    near_matches: listed,
+  };
 }
 
 /** The covered artists an artist line names: by its most literal name form, else as a surname. */
@@ -171,14 +298,14 @@ function ambiguousArtists(index: CorpusIndex, artistIds: readonly string[], work
   return matches.sort((a, b) => (a.work_id < b.work_id ? -1 : a.work_id > b.work_id ? 1 : a.artist < b.artist ? -1 : 1)).slice(0, MAX_AMBIGUOUS_MATCHES);
 }
 
-/** Ids of the works matching the title key under any of the artists: sorted, distinct. */
-function candidateIds(index: CorpusIndex, artistIds: readonly string[], titleKey: string): readonly string[] {
-  if (artistIds.length === 1) return index.workIdsByTitle(artistIds[0] as string, titleKey);
+/** Ids of the works of any of the artists under one title (`worksOf`): sorted, distinct. */
+function candidateIds(artistIds: readonly string[], worksOf: (artistId: string) => readonly string[]): readonly string[] {
+  if (artistIds.length === 1) return worksOf(artistIds[0] as string);
   // Most often one artist holds the title: their list is already sorted and distinct.
-  const holding = artistIds.map((id) => index.workIdsByTitle(id, titleKey)).filter((ids) => ids.length > 0);
+  const holding = artistIds.map(worksOf).filter((ids) => ids.length > 0);
   if (holding.length <= 1) return holding[0] ?? [];
   const ids = new Set<string>();
-  for (const artistId of artistIds) for (const id of index.workIdsByTitle(artistId, titleKey)) ids.add(id);
+  for (const list of holding) for (const id of list) ids.add(id);
   return [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -219,21 +346,21 @@ function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistId
 }
 
 /** Title matches that are all another object than the lot: `object_mismatch`, the works described and listed. */
-function objectMismatch(index: CorpusIndex, parsed: ParsedSubject, candidateIds: readonly string[], artistIds: readonly string[]): VerificationOutcome {
+function objectMismatch(index: CorpusIndex, parsed: ParsedSubject, candidateIds: readonly string[], artistIds: readonly string[], matchedArtist: MatchedArtist | null): VerificationOutcome {
   const nearMatches = ambiguous(index, candidateIds, artistIds).map((m): NearMatch => ({ ...m, reason: 'object_mismatch' }));
   const works: WorkDescription[] = [];
   for (const id of candidateIds.slice(0, MAX_AMBIGUOUS_MATCHES)) {
     const work = index.work(id);
     if (work !== undefined) works.push(describeWork(work));
   }
-  return unavailable(parsed, nearMatches, 'object_mismatch', works);
+  return unavailable(parsed, nearMatches, matchedArtist, 'object_mismatch', works);
 }
 
-function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[], reason: UnavailableReason | null = null, works: WorkDescription[] = []): VerificationOutcome {
+function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[], matchedArtist: MatchedArtist | null, reason: UnavailableReason, works: WorkDescription[] = []): VerificationOutcome {
   return {
     parsed,
     verdict: 'unavailable',
-    matched_artist: null,
+    matched_artist: matchedArtist,
     reason,
     verified_pillars: [],
     contradicted_pillars: [],
@@ -249,7 +376,8 @@ function isCurrent(a: Attribution): boolean {
   return a.current && a.qualifier !== 'formerly_attributed_to';
 }
 
-function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], parsed: ParsedSubject): VerificationOutcome {
+/** The work's answer for the subject; `cite` false leaves its attestations and pillars out (a shared title lists them once). */
+function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[], parsed: ParsedSubject, cite = true): VerificationOutcome {
   const subjectIds = new Set(artistIds);
   const named = (a: Attribution): boolean => subjectIds.has(a.artist_id);
   const current = work.attributions.filter(isCurrent);
@@ -266,6 +394,7 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
 
   // The record's standing for the subject, and what the records would have the wording be.
   const subjectId = artistIds.find((id) => work.attributions.some((a) => a.artist_id === id)) ?? artistIds[0] ?? '';
+  const matchedArtist: MatchedArtist = { artist_id: subjectId, name: index.artist(subjectId)?.name ?? subjectId };
   const request: RequalificationRequest = { subject_artist: index.artist(subjectId)?.name ?? subjectId, subject_qualifier: null };
   let standing: RecordStanding;
   if (subjectInTier.length > 0 && qualified.length === 0 && everySourceFirm) {
@@ -293,17 +422,17 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
 
   const judgement = judgeClaim(parsed.qualifier, standing);
   if (judgement !== 'contradicted') {
-    const attestations = attest(work.claims);
+    const attestations = cite ? attest(work.claims) : [];
     if (judgement === 'more_careful') request.more_careful_claim = parsed.qualifier;
     return {
       parsed,
       verdict: 'attested',
-      matched_artist: null,
+      matched_artist: matchedArtist,
       reason: null,
       verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
       contradicted_pillars: [],
       attestations,
-      works: [describeWork(work)],
+      works: cite ? [describeWork(work)] : [],
       near_matches: [],
       suggested_requalification: judgement === 'more_careful' ? suggestRequalification(request) : null,
     };
@@ -311,12 +440,12 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   return {
     parsed,
     verdict: 'contradicted',
-    matched_artist: null,
+    matched_artist: matchedArtist,
     reason: null,
     verified_pillars: [],
     contradicted_pillars: ['authentication'],
-    attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),
-    works: [describeWork(work)],
+    attestations: cite ? attest(work.claims.filter((c) => c.pillar === 'authentication')) : [],
+    works: cite ? [describeWork(work)] : [],
     near_matches: [],
     suggested_requalification: suggestRequalification(request),
   };
@@ -348,12 +477,27 @@ function attest(claims: CorpusWork['claims']): Attestation[] {
     out.push({ pillar: c.pillar, claim: c.claim, source_ref: c.source_ref, confidence, status: 'verified', verified_by: c.source });
   }
   if (out.length < 2) return out;
-  return out.sort(
-    (a, b) =>
-      b.confidence - a.confidence ||
-      (PILLAR_ORDER[a.pillar] ?? 99) - (PILLAR_ORDER[b.pillar] ?? 99) ||
-      cmp(a.claim, b.claim) ||
-      cmp(a.source_ref, b.source_ref) ||
-      cmp(a.verified_by, b.verified_by),
+  return out.sort(compareAttestations);
+}
+
+/** By confidence, then pillar, claim, citation, source: equal attestations are neighbours. */
+function compareAttestations(a: Attestation, b: Attestation): number {
+  return (
+    b.confidence - a.confidence ||
+    (PILLAR_ORDER[a.pillar] ?? 99) - (PILLAR_ORDER[b.pillar] ?? 99) ||
+    cmp(a.claim, b.claim) ||
+    cmp(a.source_ref, b.source_ref) ||
+    cmp(a.verified_by, b.verified_by)
   );
+}
+
+/**
+ * The attestations of several works (a shared title): each work's few claims through `attest`,
+ * then one sort, where an attestation two works share lands next to its twin and is dropped.
+ */
+function attestWorks(works: readonly CorpusWork[], authenticationOnly: boolean): Attestation[] {
+  const all: Attestation[] = [];
+  for (const w of works) all.push(...attest(authenticationOnly ? w.claims.filter((c) => c.pillar === 'authentication') : w.claims));
+  all.sort(compareAttestations);
+  return all.filter((a, i) => i === 0 || compareAttestations(a, all[i - 1] as Attestation) !== 0);
 }

@@ -5,6 +5,17 @@ export const ENGINE_ID = 'records-attestation/v1';
 export const VERDICTS = ['attested', 'contradicted', 'unavailable'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+export const UNAVAILABLE_REASONS = [
+  'artist_not_covered', 'work_not_found', 'ambiguous_artist', 'ambiguous_title',
+  'generic_title', 'dates_conflict', 'no_artist_named', 'object_mismatch',
+] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+export interface MatchedArtist {
+  artist_id: string;
+  name: string;
+}
+
 export interface VerifyInput {
   subject_artist: string;
   subject_title: string;
@@ -35,17 +46,6 @@ export interface NearMatch {
   /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
   score: number;
   reason: NearMatchReason;
-}
-
-export const UNAVAILABLE_REASONS = [
-  'artist_not_covered', 'work_not_found', 'ambiguous_artist', 'ambiguous_title',
-  'generic_title', 'dates_conflict', 'no_artist_named', 'object_mismatch',
-] as const;
-export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
-
-export interface MatchedArtist {
-  artist_id: string;
-  name: string;
 }
 
 /**
@@ -92,6 +92,11 @@ export interface ParsedSubject {
   dates: ParsedDates | null;
   /** The title as read: the catalogue form the corpus holds, else the title as written. */
   title: string;
+  /**
+   * The title read through the multilingual vocabulary (ADR 0033), in English words, articles
+   * and prepositions left out ("burial ornans"), when it is in another language; else null.
+   */
+  title_read_as: string | null;
   /** The object kind `subject_medium` was read as; null when none was given or it names none. */
   object_type: ObjectType | null;
 }

@@ -89,13 +89,33 @@ describe('rule 2: the title must match exactly one work of the artist', () => {
     expect(outcome.near_matches.every((m) => m.artist === 'Rembrandt Peale')).toBe(true);
   });
 
-  it('answers unavailable, each candidate an ambiguous_title near match, when several works match', () => {
+  it('answers a title several works share when every one gives the same answer, citing each (ADR 0033)', () => {
     const outcome = verify('Joseph Mallord William Turner', 'Study of Sea');
-    expectUnavailable(outcome);
+    expect(outcome.verdict).toBe('attested');
+    expect(outcome.reason).toBeNull();
+    expect(outcome.matched_artist).toEqual({ artist_id: 'art_turner', name: 'Joseph Mallord William Turner' });
     expect(outcome.near_matches).toEqual([
       { artist: 'Joseph Mallord William Turner', title: 'Study of Sea', work_id: 'wrk_tate_D25347', score: 1, reason: 'ambiguous_title' },
       { artist: 'Joseph Mallord William Turner', title: 'The Study of Sea', work_id: 'wrk_tate_D35960', score: 1, reason: 'ambiguous_title' },
     ]);
+    const cited = new Set(outcome.attestations.map((a) => a.source_ref));
+    for (const w of [WORKS.seaA, WORKS.seaB]) for (const c of w.claims) expect(cited.has(c.source_ref)).toBe(true);
+  });
+
+  it('answers unavailable (ambiguous_title), each candidate a near match, when works sharing a title disagree', () => {
+    const split = CorpusIndex.build({
+      build_id: 's',
+      artists: [ARTISTS.turner],
+      works: [
+        work('w1', 'Sea Piece', [attribution('art_turner', 'firm', 'import:tate')]),
+        work('w2', 'Sea Piece', [attribution('art_turner', 'studio_of', 'import:tate')]),
+      ],
+    });
+    const outcome = evaluate(split, { subject_artist: 'J. M. W. Turner', subject_title: 'Sea Piece' });
+    expectUnavailable(outcome);
+    expect(outcome.reason).toBe('ambiguous_title');
+    expect(outcome.near_matches.map((m) => [m.work_id, m.reason])).toEqual([['w1', 'ambiguous_title'], ['w2', 'ambiguous_title']]);
+    expect(evaluate(split, { subject_artist: 'J. M. W. Turner', subject_title: 'Sea Piece', subject_ref: 'w2' }).verdict).toBe('contradicted');
   });
 
   it('lets subject_ref pick one of several works by work id or inventory number', () => {
@@ -108,7 +128,8 @@ describe('rule 2: the title must match exactly one work of the artist', () => {
 
   it('stays ambiguous when subject_ref matches none or several candidates', () => {
     expect(verify('J. M. W. Turner', 'Study of Sea', 'N01981').near_matches).toHaveLength(2);
-    expect(verify('J. M. W. Turner', 'Study of Sea', '').verdict).toBe('unavailable');
+    expect(verify('J. M. W. Turner', 'Study of Sea', 'N01981').reason).toBe('ambiguous_title');
+    expect(verify('J. M. W. Turner', 'Study of Sea', '').verdict).toBe('attested'); // no reference: the shared title's answer
     expect(verify('J. M. W. Turner', 'Study of Sea', 'Tate').verdict).toBe('unavailable');
     const twins = CorpusIndex.build({
       build_id: 't',
@@ -210,7 +231,7 @@ describe('rule 4: contradicted', () => {
   });
 
   it('contradicts a studio work (art. 5)', () => {
-    expectContradicted(verify('John Hoppner', 'Portrait of a Lady'), 'art. 5', 'atelier de John Hoppner');
+    expectContradicted(verify('John Hoppner', 'Portrait of Mrs Jordan'), 'art. 5', 'atelier de John Hoppner');
   });
 
   it('contradicts a work made after the artist (art. 7, d\u2019après)', () => {
@@ -237,17 +258,17 @@ describe('rule 4: contradicted', () => {
   });
 
   it('resolves museums that disagree to contradicted (art. 4), for either artist', () => {
-    expectContradicted(verify('Rembrandt', 'Portrait of an Old Woman'), 'art. 4', 'attribué à Rembrandt van Rijn');
-    expectContradicted(verify('Ferdinand Bol', 'Portrait of an Old Woman'), 'art. 4', 'attribué à Ferdinand Bol');
+    expectContradicted(verify('Rembrandt', 'An Old Woman Reading'), 'art. 4', 'attribué à Rembrandt van Rijn');
+    expectContradicted(verify('Ferdinand Bol', 'An Old Woman Reading'), 'art. 4', 'attribué à Ferdinand Bol');
   });
 
   it('resolves a firm and a qualified attribution in one tier to the weaker qualifier', () => {
     const both = CorpusIndex.build({
       build_id: 'q',
       artists: [ARTISTS.rembrandt],
-      works: [work('w', 'Sketch', [attribution('art_rembrandt', 'firm', 'import:tate'), attribution('art_rembrandt', 'follower_of', 'import:nga'), attribution('art_rembrandt', 'workshop_of', 'import:cmoa')])],
+      works: [work('w', 'Mill Pond', [attribution('art_rembrandt', 'firm', 'import:tate'), attribution('art_rembrandt', 'follower_of', 'import:nga'), attribution('art_rembrandt', 'workshop_of', 'import:cmoa')])],
     });
-    const outcome = evaluate(both, { subject_artist: 'Rembrandt', subject_title: 'Sketch' });
+    const outcome = evaluate(both, { subject_artist: 'Rembrandt', subject_title: 'Mill Pond' });
     expect(outcome.verdict).toBe('contradicted');
     expect(outcome.suggested_requalification?.article).toBe('art. 6');
   });
@@ -256,9 +277,9 @@ describe('rule 4: contradicted', () => {
     const odd = CorpusIndex.build({
       build_id: 'o',
       artists: [ARTISTS.rembrandt],
-      works: [work('w', 'Sketch', [attribution('art_rembrandt', 'formerly_attributed_to', 'import:nga', { current: true })])],
+      works: [work('w', 'Mill Pond', [attribution('art_rembrandt', 'formerly_attributed_to', 'import:nga', { current: true })])],
     });
-    const outcome = evaluate(odd, { subject_artist: 'Rembrandt', subject_title: 'Sketch' });
+    const outcome = evaluate(odd, { subject_artist: 'Rembrandt', subject_title: 'Mill Pond' });
     expect(outcome.verdict).toBe('contradicted');
     expect(outcome.suggested_requalification?.article).toBe('art. 7');
   });
@@ -267,9 +288,9 @@ describe('rule 4: contradicted', () => {
     const orphan = CorpusIndex.build({
       build_id: 'o',
       artists: [ARTISTS.rembrandt],
-      works: [work('w', 'Sketch', [attribution('art_missing', 'firm', 'import:nga', { display: 'Govaert Flinck' }), attribution('art_rembrandt', 'firm', 'import:nga', { current: false })])],
+      works: [work('w', 'Mill Pond', [attribution('art_missing', 'firm', 'import:nga', { display: 'Govaert Flinck' }), attribution('art_rembrandt', 'firm', 'import:nga', { current: false })])],
     });
-    expect(evaluate(orphan, { subject_artist: 'Rembrandt', subject_title: 'Sketch' }).suggested_requalification?.term_fr).toBe('par Govaert Flinck');
+    expect(evaluate(orphan, { subject_artist: 'Rembrandt', subject_title: 'Mill Pond' }).suggested_requalification?.term_fr).toBe('par Govaert Flinck');
   });
 });
 

@@ -1,0 +1,177 @@
+/**
+ * Titles read through the multilingual vocabulary (title-vocabulary.ts, ADR 0033).
+ *
+ * A title key (normaliseTitle) is read word by word, longest vocabulary phrase first: each
+ * phrase of any language becomes its concept (its first English form), articles, prepositions
+ * and conjunctions of every language are left out, any other word stays as it is. The reading
+ * key is the concepts and words sorted, so that "Paysage italien" and "Italian Landscape", or
+ * "La Vocation de saint Matthieu" and "The Calling of Saint Matthew", read alike. The same
+ * function reads the records' titles, so a match is always one key equal to another; nothing
+ * is scored or guessed. A title is `foreign` when a word of it belongs to another language
+ * than English only: only such a title is looked up by its reading (an English title must
+ * equal a record's, ADR 0012).
+ *
+ * `isGenericTitle` tells titles that name no one work (ADR 0033): genre heads ("portrait",
+ * "study", "sketch", "head", "landscape", "still life", "untitled"...) with at most modifiers
+ * and one generic person ("Portrait of a Man", "Tête de vieillard", "Bildnis einer jungen Frau").
+ *
+ * Everything is linear in the title's length: at most MAX_PHRASE_WORDS lookups per word.
+ */
+import { foldText } from './normalise.js';
+import {
+  FIGURE_CONCEPTS,
+  FUNCTION_WORDS,
+  GENERIC_HEADS,
+  GENERIC_MODIFIERS,
+  GENERIC_PEOPLE,
+  GENRE_CONCEPTS,
+  PEOPLE_CONCEPTS,
+  SUBJECT_CONCEPTS,
+  TITLE_LANGUAGES,
+  type ConceptRow,
+} from './title-vocabulary.js';
+
+/** How one title reads. */
+export interface TitleReading {
+  /** The concepts and other words, sorted, one space apart: what readings are compared by. */
+  key: string;
+  /** The concepts and other words in the title's order, in English: what `parsed.title_read_as` shows. */
+  english: string;
+  /** Whether a word of the title is of another language than English only. */
+  foreign: boolean;
+  /** Whether the title names no one work (see isGenericTitle). */
+  generic: boolean;
+}
+
+interface Vocabulary {
+  /** Folded phrase -> concept (its first English form, spaces as underscores). */
+  concepts: Map<string, string>;
+  /** Folded phrases and function words that are English (a match of one is not foreign). */
+  english: Set<string>;
+  /** Function words of every language -> whether English has it. */
+  functionWords: Map<string, boolean>;
+  /** First word of a phrase -> the most words a phrase starting with it has. */
+  phraseWords: Map<string, number>;
+  /** Words a generic title cannot do without: every word of a generic head's forms. */
+  headWords: Set<string>;
+}
+
+const conceptId = (english: string): string => foldText(english).replace(/ /g, '_');
+const ids = (list: readonly string[]) => new Set(list.map(conceptId));
+
+function buildVocabulary(): Vocabulary {
+  const rows: readonly ConceptRow[] = [...GENRE_CONCEPTS, ...PEOPLE_CONCEPTS, ...FIGURE_CONCEPTS, ...SUBJECT_CONCEPTS];
+  const concepts = new Map<string, string>();
+  const english = new Set<string>();
+  const phraseWords = new Map<string, number>();
+  const headWords = new Set<string>();
+  const headIds = ids(GENERIC_HEADS);
+  // English forms first, then each language in turn: a surface form shared by several concepts
+  // reads as the first that claims it, English before any other language.
+  for (let lang = 0; lang < TITLE_LANGUAGES.length; lang += 1) {
+    for (const row of rows) {
+      const id = conceptId((row[0].split('|')[0] as string));
+      for (const form of (row[lang] as string).split('|')) {
+        const folded = foldText(form);
+        if (folded === '') continue;
+        if (lang === 0) english.add(folded);
+        if (!concepts.has(folded)) concepts.set(folded, id);
+        const words = folded.split(' ');
+        const first = words[0] as string;
+        phraseWords.set(first, Math.max(phraseWords.get(first) ?? 1, words.length));
+        if (headIds.has(id)) for (const word of words) headWords.add(word);
+      }
+    }
+  }
+  const functionWords = new Map<string, boolean>();
+  for (const lang of TITLE_LANGUAGES) {
+    for (const word of FUNCTION_WORDS[lang].split('|')) {
+      const folded = foldText(word);
+      if (folded === '' || folded.includes(' ')) continue;
+      functionWords.set(folded, (functionWords.get(folded) ?? false) || lang === 'en');
+    }
+  }
+  return { concepts, english, functionWords, phraseWords, headWords };
+}
+
+let vocabulary: Vocabulary | null = null;
+const vocab = (): Vocabulary => (vocabulary ??= buildVocabulary());
+
+let heads: ReadonlySet<string> | null = null;
+let people: ReadonlySet<string> | null = null;
+let modifiers: ReadonlySet<string> | null = null;
+
+/** Reads a title key (normaliseTitle's output, or any folded text). */
+export function readTitle(titleKey: string): TitleReading {
+  const v = vocab();
+  const words = titleKey === '' ? [] : titleKey.split(' ');
+  const parts: string[] = [];
+  let foreign = false;
+  let i = 0;
+  while (i < words.length) {
+    let matched = 0;
+    // Longest phrase first (a phrase may hold function words: "flight into egypt").
+    for (let n = Math.min(v.phraseWords.get(words[i] as string) ?? 1, words.length - i); n >= 1 && matched === 0; n -= 1) {
+      const phrase = n === 1 ? (words[i] as string) : words.slice(i, i + n).join(' ');
+      if (n === 1) {
+        const fn = v.functionWords.get(phrase);
+        if (fn !== undefined) {
+          if (!fn) foreign = true;
+          matched = 1;
+          break;
+        }
+      }
+      const concept = v.concepts.get(phrase);
+      if (concept !== undefined) {
+        parts.push(concept);
+        if (!v.english.has(phrase)) foreign = true;
+        matched = n;
+      }
+    }
+    if (matched === 0) {
+      parts.push(words[i] as string);
+      matched = 1;
+    }
+    i += matched;
+  }
+  return {
+    key: [...parts].sort().join(' '),
+    english: parts.join(' ').replace(/_/g, ' '),
+    foreign,
+    generic: isGenericParts(parts),
+  };
+}
+
+/**
+ * Modifiers*, one or more heads, modifiers*, at most one person, and nothing else:
+ * "portrait man", "seated nude", "head old woman", "study", "untitled".
+ */
+function isGenericParts(parts: readonly string[]): boolean {
+  heads ??= ids(GENERIC_HEADS);
+  people ??= ids(GENERIC_PEOPLE);
+  modifiers ??= ids(GENERIC_MODIFIERS);
+  let sawHead = false;
+  let sawPerson = false;
+  for (const part of parts) {
+    if (sawPerson) return false;
+    if (heads.has(part)) sawHead = true;
+    else if (people.has(part)) {
+      if (!sawHead) return false;
+      sawPerson = true;
+    } else if (!modifiers.has(part)) return false;
+  }
+  return sawHead;
+}
+
+/** Whether a title key names no one work: "portrait of a lady", "study", "nature morte" (ADR 0033). */
+export function isGenericTitle(titleKey: string): boolean {
+  // Most titles hold no word of a generic head: they are not read at all.
+  const v = vocab();
+  let start = 0;
+  for (;;) {
+    const space = titleKey.indexOf(' ', start);
+    if (v.headWords.has(space < 0 ? titleKey.slice(start) : titleKey.slice(start, space))) return readTitle(titleKey).generic;
+    if (space < 0) return false;
+    start = space + 1;
+  }
+}
