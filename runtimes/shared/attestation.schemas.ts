@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, UNAVAILABLE_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
@@ -155,6 +155,13 @@ export const ParsedSubjectSchema = z
   })
   .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
 
+export const MatchedArtistSchema = z
+  .object({
+    artist_id: z.string(),
+    name: z.string().meta({ description: 'The artist\'s name as the corpus holds it.' }),
+  })
+  .meta({ id: 'MatchedArtist' });
+
 export const VerificationResponseSchema = z
   .object({
     engine: z.literal(ENGINE_ID),
@@ -164,6 +171,16 @@ export const VerificationResponseSchema = z
     subject: z.object({ artist: z.string(), title: z.string() }),
     parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
+    matched_artist: MatchedArtistSchema.nullable().meta({
+      description: 'Whom the artist line was recognised to name (its name, an alias, a surname one covered artist bears, an exonym or period spelling); null when none or several (then near_matches lists them).',
+    }),
+    reason: z
+      .enum(UNAVAILABLE_REASONS)
+      .nullable()
+      .meta({
+        description:
+          'Why the answer is `unavailable`; null on `attested` and `contradicted`. artist_not_covered: the corpus covers nobody the line names (call nobody); work_not_found: a covered artist, no work of theirs with this title in the records (operator research); ambiguous_artist: several covered artists could be meant, and the title settles none; ambiguous_title: several works share the title (pin one with subject_ref); dates_conflict: the life dates fit none of the artists the name matches; no_artist_named: the line names a school, a period or nobody; generic_title, object_mismatch: see the title side.',
+      }),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
     attestations: z.array(AttestationSchema),
@@ -275,6 +292,8 @@ export const CoverageToolInputSchema = z
 /** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
 export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
   parsed: ParsedSubjectSchema.optional().meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+  matched_artist: VerificationResponseSchema.shape.matched_artist.optional().meta({ description: 'Whom the line was recognised to name; absent on traces archived before release 2.5.' }),
+  reason: VerificationResponseSchema.shape.reason.optional().meta({ description: 'Why the answer was `unavailable`; absent on traces archived before release 2.5.' }),
 }).meta({ id: 'ArchivedVerificationResponse' });
 
 export const VerifyInputEchoSchema = z

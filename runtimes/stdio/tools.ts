@@ -238,6 +238,8 @@ const listOrNone = (items: readonly string[]) => (items.length > 0 ? items.join(
 
 export function verificationSummary(r: VerificationResponse): string {
   const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}.`];
+  if (r.matched_artist) lines.push(`Recognised artist: ${r.matched_artist.name} (${r.matched_artist.artist_id}).`);
+  if (r.reason) lines.push(`Reason: ${r.reason}.`);
   lines.push(
     `Attestations: ${r.attestations.length} (verified pillars: ${listOrNone(r.verified_pillars)}; contradicted pillars: ${listOrNone(r.contradicted_pillars)}).`,
   );

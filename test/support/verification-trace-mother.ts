@@ -22,6 +22,8 @@ export function aTrace(overrides: Partial<VerificationTrace> = {}): Verification
       subject: { artist: 'Turner', title: 'Snow Storm' },
       parsed: { name: 'Turner', qualifier: null, dates: null, title: 'Snow Storm' },
       verdict: 'unavailable',
+      matched_artist: null,
+      reason: 'artist_not_covered',
       verified_pillars: [],
       contradicted_pillars: [],
       attestations: [],

@@ -42,11 +42,12 @@ import {
 } from '../corpus/corpus.model.js';
 import type { CorpusIndex } from '../corpus/corpus-index.js';
 import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
+import { resolveArtistName } from '../corpus/artist-names.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
-import type { Attestation, NearMatch, ParsedSubject, VerificationOutcome, VerifyInput } from './verification.model.js';
+import type { Attestation, MatchedArtist, NearMatch, ParsedSubject, UnavailableReason, VerificationOutcome, VerifyInput } from './verification.model.js';
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
@@ -67,7 +68,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   let artistIds = matched.artistIds;
   const bySurname = matched.bySurname;
   if (matched.form !== null) parsed.name = line.echo(matched.form);
-  if (artistIds.length === 0) return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle));
+  if (artistIds.length === 0) return unavailable(parsed, line.noArtist || line.name === '' ? 'no_artist_named' : 'artist_not_covered', index.similarArtists(subjectArtist, subjectTitle));
 
   // Life dates tell homonyms apart; dates that fit none of them mean no match.
   if (line.dates !== null) {
@@ -76,7 +77,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
       const artist = index.artist(id);
       return artist !== undefined && datesFit(dates, artist);
     });
-    if (fitting.length === 0) return unavailable(parsed, artistMatches(index, artistIds));
+    if (fitting.length === 0) return unavailable(parsed, 'dates_conflict', artistMatches(index, artistIds));
     artistIds = fitting;
   }
 
@@ -91,7 +92,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
       break;
     }
   }
-  if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
+  if (candidates.length === 0) return unavailable(parsed, 'work_not_found', index.similarTitles(artistIds, subjectTitle), matchedArtist(index, artistIds));
 
   let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
   if (candidates.length > 1) {
@@ -99,30 +100,24 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
     work = ref === '' ? undefined : pickByRef(index, candidates, ref);
     if (work === undefined) {
       const holders = bySurname ? artistIds.filter((id) => index.workIdsByTitle(id, titleKey).length > 0) : [];
-      return unavailable(parsed, holders.length > 1 ? ambiguousArtists(index, holders, (id) => index.workIdsByTitle(id, titleKey)) : ambiguous(index, candidates, artistIds));
+      if (holders.length > 1) return unavailable(parsed, 'ambiguous_artist', ambiguousArtists(index, holders, (id) => index.workIdsByTitle(id, titleKey)));
+      return unavailable(parsed, 'ambiguous_title', ambiguous(index, candidates, artistIds), matchedArtist(index, artistIds));
     }
   }
-  if (work === undefined) return unavailable(parsed, []);
+  if (work === undefined) return unavailable(parsed, 'work_not_found', [], matchedArtist(index, artistIds));
   if (bySurname) {
     // A surname settles nothing by itself: the work must name exactly one of its artists.
     const named = artistsNamed(index, [work.work_id], artistIds);
-    if (named.length !== 1) return unavailable(parsed, ambiguousArtists(index, named, () => [work.work_id]));
+    if (named.length !== 1) return unavailable(parsed, 'ambiguous_artist', ambiguousArtists(index, named, () => [work.work_id]));
     artistIds = named;
     parsed.name = index.artist(named[0] as string)?.name ?? parsed.name;
   }
   return judge(index, work, artistIds, parsed);
 }
 
-/** The covered artists an artist line names: by its most literal name form, else as a surname. */
+/** The covered artists an artist line names: by its most literal name form, else an exonym, a full or short form, a surname (artist-names.ts). */
 export function matchArtists(index: CorpusIndex, line: ArtistLine): { artistIds: readonly string[]; bySurname: boolean; form: string | null } {
-  for (const form of line.nameForms) {
-    const key = normaliseName(form);
-    const ids = key === '' ? [] : index.artistIdsByKey(key);
-    if (ids.length > 0) return { artistIds: ids, bySurname: false, form };
-  }
-  const key = normaliseName(line.name);
-  const ids = key === '' ? [] : index.artistIdsBySurname(key);
-  return { artistIds: ids, bySurname: ids.length > 0, form: null };
+  return resolveArtistName(index, line.nameForms, line.name);
 }
 
 /** The subject's artists that the works name in any attribution, in `artistIds` order. */
@@ -201,10 +196,19 @@ function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistId
   return matches;
 }
 
-function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[]): VerificationOutcome {
+/** The one artist of `artistIds`, as the response names them; null when none or several. */
+function matchedArtist(index: CorpusIndex, artistIds: readonly string[]): MatchedArtist | null {
+  if (artistIds.length !== 1) return null;
+  const artist = index.artist(artistIds[0] as string);
+  return artist === undefined ? null : { artist_id: artist.artist_id, name: artist.name };
+}
+
+function unavailable(parsed: ParsedSubject, reason: UnavailableReason, nearMatches: NearMatch[], matched: MatchedArtist | null = null): VerificationOutcome {
   return {
     parsed,
     verdict: 'unavailable',
+    matched_artist: matched,
+    reason,
     verified_pillars: [],
     contradicted_pillars: [],
     attestations: [],
@@ -261,12 +265,16 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   }
 
   const judgement = judgeClaim(parsed.qualifier, standing);
+  const onWork = artistIds.filter((id) => work.attributions.some((a) => a.artist_id === id));
+  const matched = matchedArtist(index, onWork.length === 1 ? onWork : artistIds);
   if (judgement !== 'contradicted') {
     const attestations = attest(work.claims);
     if (judgement === 'more_careful') request.more_careful_claim = parsed.qualifier;
     return {
       parsed,
       verdict: 'attested',
+      matched_artist: matched,
+      reason: null,
       verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
       contradicted_pillars: [],
       attestations,
@@ -277,6 +285,8 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   return {
     parsed,
     verdict: 'contradicted',
+    matched_artist: matched,
+    reason: null,
     verified_pillars: [],
     contradicted_pillars: ['authentication'],
     attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),

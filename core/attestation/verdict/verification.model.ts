@@ -33,6 +33,17 @@ export interface NearMatch {
   reason: NearMatchReason;
 }
 
+export const UNAVAILABLE_REASONS = [
+  'artist_not_covered', 'work_not_found', 'ambiguous_artist', 'ambiguous_title',
+  'generic_title', 'dates_conflict', 'no_artist_named', 'object_mismatch',
+] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+export interface MatchedArtist {
+  artist_id: string;
+  name: string;
+}
+
 export interface Requalification {
   term_fr: string;
   term_en: string;
@@ -67,6 +78,10 @@ export interface ParsedSubject {
 export interface VerificationOutcome {
   parsed: ParsedSubject;
   verdict: Verdict;
+  /** Whom the line was recognised to name; null when none or several (then near_matches lists them). */
+  matched_artist: MatchedArtist | null;
+  /** Why the answer is `unavailable`; null on `attested` and `contradicted`. */
+  reason: UnavailableReason | null;
   verified_pillars: Pillar[];
   contradicted_pillars: Pillar[];
   attestations: Attestation[];
