@@ -113,6 +113,7 @@ export interface FormRow {
   as_labelled: number;
   accuracy: number;
   wrong_attested: number;
+  wrong_contradicted: number;
 }
 
 /** Accuracy and wrong `attested` answers per form (the catalogue-forms set), in `forms` order. */
@@ -127,17 +128,21 @@ export function accuracyByForm<C extends LabelledCase & { form: string }>(report
       as_labelled: mine.length - missed.length,
       accuracy: mine.length === 0 ? 1 : (mine.length - missed.length) / mine.length,
       wrong_attested: missed.filter((c) => wrong.get(c.id)?.verdict === 'attested').length,
+      wrong_contradicted: missed.filter((c) => wrong.get(c.id)?.verdict === 'contradicted').length,
     };
   });
 }
 
 /** The per-form table as Markdown. */
 export function formatFormTable(rows: readonly FormRow[]): string {
-  const total = rows.reduce((t, r) => ({ cases: t.cases + r.cases, ok: t.ok + r.as_labelled, wrong: t.wrong + r.wrong_attested }), { cases: 0, ok: 0, wrong: 0 });
+  const total = rows.reduce(
+    (t, r) => ({ cases: t.cases + r.cases, ok: t.ok + r.as_labelled, wrong: t.wrong + r.wrong_attested, contradicted: t.contradicted + r.wrong_contradicted }),
+    { cases: 0, ok: 0, wrong: 0, contradicted: 0 },
+  );
   return [
-    '| form | cases | as labelled | accuracy | wrong attested |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.form} | ${r.cases} | ${r.as_labelled} | ${pct(r.accuracy)} | ${r.wrong_attested} |`),
-    `| **all** | ${total.cases} | ${total.ok} | ${pct(total.cases === 0 ? 1 : total.ok / total.cases)} | ${total.wrong} |`,
+    '| form | cases | as labelled | accuracy | wrong attested | wrong contradicted |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.form} | ${r.cases} | ${r.as_labelled} | ${pct(r.accuracy)} | ${r.wrong_attested} | ${r.wrong_contradicted} |`),
+    `| **all** | ${total.cases} | ${total.ok} | ${pct(total.cases === 0 ? 1 : total.ok / total.cases)} | ${total.wrong} | ${total.contradicted} |`,
   ].join('\n');
 }

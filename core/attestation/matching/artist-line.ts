@@ -18,7 +18,7 @@ import type { ParsedDates } from '../verdict/verification.model.js';
 import { readClaimedQualifier, readTrailingQualifier } from './claimed-qualifier.js';
 import { withoutDesignations } from './school-period.js';
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
-import { collapsedTail, isSpace, readingCost, trailingRunStart } from './text-scan.js';
+import { collapsedTail, endOf, isSpace, readingCost, startOf, trailingRunStart } from './text-scan.js';
 
 /** Claimed life dates: the `dates` of the `parsed` echo. */
 export type LifeDates = ParsedDates;
@@ -109,7 +109,7 @@ export function trailingDates(line: string): { index: number; text: string } | n
   if (m === null) return null;
   const group = m[1] as string;
   const groupStart = m.index + m[0].indexOf(group);
-  return { index: window.from[m.index] ?? 0, text: line.slice(window.from[groupStart], window.to[groupStart + group.length - 1]) };
+  return { index: startOf(window, m.index), text: line.slice(startOf(window, groupStart), endOf(window, groupStart + group.length - 1)) };
 }
 
 const isNameEnd = (code: number) => code === 0x2c || code === 0x3b || code === 0x3a || isSpace(code);

@@ -343,6 +343,7 @@ const PHRASES_BY_FIRST: ReadonlyMap<string, readonly Phrase[]> = (() => {
 const LONGEST_PHRASE = Math.max(...[...PHRASES_BY_FIRST.values()].flat().map((p) => p.words.length));
 
 const TRAILING: ReadonlyMap<string, Qualifier> = new Map(TRAILING_PHRASES);
+const LONGEST_TRAILING = Math.max(...TRAILING_PHRASES.map(([p]) => p.length));
 
 /** ASCII code units a claim phrase can start with (upper and lower case): other ASCII starts claim nothing. */
 const PHRASE_STARTS: readonly boolean[] = (() => {
@@ -380,6 +381,15 @@ export function readClaimedQualifier(input: string): ClaimedQualifier | null {
   // An ASCII first character folds to itself lower-cased: no phrase starts with most of them.
   const first = input.charCodeAt(lead);
   if (first < 0x80 && PHRASE_STARTS[first] !== true) return null;
+  // A first word of ASCII letters folds to itself lower-cased: most are no phrase's first word.
+  let end = lead;
+  let ascii = true;
+  while (end < input.length && !isWordEnd(input.charCodeAt(end)) && input.charCodeAt(end) !== 0x27) {
+    if (input.charCodeAt(end) >= 0x80) ascii = false;
+    end += 1;
+  }
+  readingCost.steps += end - lead + 1;
+  if (ascii && input.charCodeAt(end) !== 0x27 && (end >= input.length || !PHRASES_BY_FIRST.has(input.slice(lead, end).toLowerCase()))) return null;
   const loose = looseText(input.slice(lead));
   const words = wordsOf(loose.text, LONGEST_PHRASE + 1);
   const candidates = words.length === 0 ? undefined : PHRASES_BY_FIRST.get(words[0]!.word);
@@ -416,18 +426,18 @@ export function readTrailingQualifier(line: string): { qualifier: Qualifier; res
   let key = '';
   if (last === 0x29 || last === 0x5d) {
     cut = text.lastIndexOf(last === 0x29 ? '(' : '[');
-    if (cut < 0) return null;
+    if (cut < 0 || text.length - cut > 4 * LONGEST_TRAILING) return null;
     key = trailingKey(text.slice(cut + 1, -1));
   } else if (last === 0x3f) {
     cut = text.length - 1;
     key = '?';
   } else {
     cut = text.lastIndexOf(',');
-    if (cut < 0) return null;
+    if (cut < 0 || text.length - cut > 4 * LONGEST_TRAILING) return null;
     key = trailingKey(text.slice(cut + 1));
   }
   readingCost.steps += text.length - cut + 1;
-  const qualifier = TRAILING.get(key);
+  const qualifier = key.length > LONGEST_TRAILING ? undefined : TRAILING.get(key);
   if (qualifier === undefined) return null;
   const rest = text.slice(0, cut).trim();
   // The qualifier alone names nobody.

@@ -15,7 +15,7 @@ const SCHOOL_WORDS = new Set(['ecole', 'scuola', 'escuela', 'escola', 'school', 
 const OF = new Set(['de', 'd', 'des', 'of', 'the', 'di', 'del', 'della', 'dei', 'degli', 'van', 'von', 'der', 'des', 'du']);
 /** Lines that name nobody, in the catalogue languages. */
 const NOBODY = new Set(['anonymous', 'anonyme', 'anonym', 'anonymus', 'anonimo', 'anonimous', 'unknown', 'unknown artist', 'artiste inconnu', 'inconnu',
-  'maitre anonyme', 'unbekannt', 'unbekannter kunstler', 'onbekend', 'onbekende kunstenaar', 'ignoto', 'autore ignoto', 'desconocido', 'okand', 'okand konstnar']);
+  'maitre anonyme', 'unknown painter', 'unknown maker', 'unbekannt', 'unbekannter kunstler', 'onbekend', 'onbekende kunstenaar', 'ignoto', 'autore ignoto', 'desconocido', 'okand', 'okand konstnar']);
 /** Words that say a century or a period. */
 const CENTURY = new Set(['siecle', 'siecles', 'century', 'centuries', 'jahrhundert', 'jahrhunderts', 'jh', 'jhdt', 'secolo', 'secoli', 'sec', 'siglo', 'siglos', 'eeuw', 'eeuws', 'arhundradet', 'talet']);
 /** Words a period designation may hold besides its century or year. */
@@ -37,7 +37,14 @@ function isNumberWord(word: string): boolean {
 }
 
 /** Whether a segment of an artist line is a school or period designation, naming nobody. */
+/**
+ * What a designation cannot lack (lower-cased, accents either way): a school, nobody, a century
+ * word or a digit. Literal alternatives only: linear in the segment's length.
+ */
+const MAY_DESIGNATE = /[0-9]|cole|scuola|escuela|escola|school|schule|skola|anonym|anonim|an\u00f3nim|ano\u0301nim|unknown|inconnu|unbekannt|onbekend|ignoto|desconocido|ok\u00e4nd|oka\u0308nd|okand|cle|century|jahrhundert|jh|sec|siglo|eeuw|talet|hundradet/;
+
 export function isDesignation(segment: string): boolean {
+  if (!MAY_DESIGNATE.test(segment.toLowerCase())) return false;
   const key = foldText(segment);
   readingCost.steps += segment.length + 1;
   if (key === '') return false;
@@ -51,7 +58,9 @@ export function isDesignation(segment: string): boolean {
     const after = words.slice(2);
     return after.length > 0 && after.every((w) => CENTURY.has(w) || PERIOD_WORDS.has(w) || isNumberWord(w));
   }
-  if (words.length <= 4 && SCHOOL_WORDS.has(words[words.length - 1] as string)) return true;
+  // "Flemish School", "Deutsche Schule um 1600": one or two adjectives, the school, a period at most.
+  const school = words.findIndex((w) => SCHOOL_WORDS.has(w));
+  if (school > 0 && school <= 2 && words.slice(school + 1).every((w) => CENTURY.has(w) || PERIOD_WORDS.has(w) || isNumberWord(w))) return true;
   // A period alone: "sec. XVI", "vers 1800", "17th century" (a roman numeral only beside a century word).
   const isYear = (w: string) => w.charCodeAt(0) >= 0x30 && w.charCodeAt(0) <= 0x39 && isNumberWord(w);
   return words.every((w) => CENTURY.has(w) || PERIOD_WORDS.has(w) || isNumberWord(w)) && words.some((w) => CENTURY.has(w) || isYear(w));

@@ -68,6 +68,8 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   let artistIds = matched.artistIds;
   const bySurname = matched.bySurname;
   if (matched.form !== null) parsed.name = line.echo(matched.form);
+  // An exonym, or a full or short form, of one artist: echoed as the records name them.
+  else if (!bySurname && artistIds.length === 1) parsed.name = index.artist(artistIds[0] as string)?.name ?? parsed.name;
   if (artistIds.length === 0) return unavailable(parsed, line.noArtist || line.name === '' ? 'no_artist_named' : 'artist_not_covered', index.similarArtists(subjectArtist, subjectTitle));
 
   // Life dates tell homonyms apart; dates that fit none of them mean no match.
