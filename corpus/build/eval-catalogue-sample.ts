@@ -62,7 +62,7 @@ export interface CatalogueCase {
 export const DEFAULT_CATALOGUE_CASES = fileURLToPath(new URL('../../test/eval/catalogue-cases.ndjson', import.meta.url));
 
 /** Decree article of each qualifier (3 strongest; 0 for a former attribution). */
-const ARTICLE: Record<Qualifier, number> = {
+export const ARTICLE: Record<Qualifier, number> = {
   firm: 3, attributed_to: 4, possibly: 4, probably: 4, doubtfully_attributed_to: 4, workshop_of: 5, studio_of: 5,
   school_of: 6, pupil_of: 6, circle_of: 6, follower_of: 6, manner_of: 7, style_of: 7, imitator_of: 7, after: 7, copy_after: 7,
   formerly_attributed_to: 0,
@@ -81,14 +81,14 @@ const PHRASE_FR: Partial<Record<Qualifier, string>> = {
 const PLACES = ['London', 'Paris', 'Antwerp', 'Venice', 'Leiden', 'Rome', 'Edinburgh', 'Madrid'];
 const GENERATIONAL = /^(the|elder|younger|i|ii|iii|jr|sr|le|la|de|van|von|der|il)$/i;
 
-interface Uniform {
+export interface Uniform {
   work: CorpusWork;
   artist: CorpusArtist;
   qualifier: Qualifier;
 }
 
 /** Every Nth of `items` (already in a stable order), `want` at most. */
-function nth<T>(items: readonly T[], want: number): T[] {
+export function nth<T>(items: readonly T[], want: number): T[] {
   const step = Math.max(1, Math.floor(items.length / Math.max(1, want)));
   const out: T[] = [];
   for (let i = 0; i < items.length && out.length < want; i += step) out.push(items[i] as T);

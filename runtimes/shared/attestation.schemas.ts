@@ -154,8 +154,6 @@ export const WorkDescriptionSchema = z
   })
   .meta({ id: 'WorkDescription', description: 'A work the answer rests on, as its records describe it.' });
 
-export const MatchedArtistSchema = z.object({ artist_id: z.string(), name: z.string() }).meta({ id: 'MatchedArtist' });
-
 export const ParsedSubjectSchema = z
   .object({
     name: z.string().meta({ description: 'The artist name as read: claimed qualifier, life dates, honorifics and post-nominals off, natural order.' }),
@@ -186,6 +184,13 @@ export const ParsedSubjectSchema = z
   })
   .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
 
+export const MatchedArtistSchema = z
+  .object({
+    artist_id: z.string(),
+    name: z.string().meta({ description: 'The artist\'s name as the corpus holds it.' }),
+  })
+  .meta({ id: 'MatchedArtist' });
+
 export const VerificationResponseSchema = z
   .object({
     engine: z.literal(ENGINE_ID),
@@ -195,11 +200,16 @@ export const VerificationResponseSchema = z
     subject: z.object({ artist: z.string(), title: z.string() }),
     parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
-    matched_artist: MatchedArtistSchema.nullable().meta({ description: 'Whom the line was recognised to name; null when none or several (then near_matches lists them).' }),
+    matched_artist: MatchedArtistSchema.nullable().meta({
+      description: 'Whom the artist line was recognised to name (its name, an alias, a surname one covered artist bears, an exonym or period spelling); null when none or several (then near_matches lists them).',
+    }),
     reason: z
       .enum(UNAVAILABLE_REASONS)
       .nullable()
-      .meta({ description: 'Why the answer is unavailable (generic_title: the title names no one work, pick one with subject_ref; ambiguous_title: works sharing the title disagree; object_mismatch: the matching works are of another kind than subject_medium); null on attested and contradicted.' }),
+      .meta({
+        description:
+          'Why the answer is `unavailable`; null on `attested` and `contradicted`. artist_not_covered: the corpus covers nobody the line names (call nobody); work_not_found: a covered artist, no work of theirs with this title in the records (operator research); ambiguous_artist: several covered artists could be meant, and the title settles none; ambiguous_title: several works share the title (pin one with subject_ref); dates_conflict: the life dates fit none of the artists the name matches; no_artist_named: the line names a school, a period or nobody; generic_title: the title names no one work (portrait of a man, study...), pick one with subject_ref; object_mismatch: the works of that title are of another kind than subject_medium (or far from subject_date).',
+      }),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
     attestations: z.array(AttestationSchema),
@@ -320,8 +330,8 @@ export const ArchivedVerificationResponseSchema = VerificationResponseSchema.ext
   parsed: ParsedSubjectSchema.partial({ object_type: true, title_read_as: true })
     .optional()
     .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier); object_type and title_read_as absent on traces archived before release 2.5.' }),
-  matched_artist: VerificationResponseSchema.shape.matched_artist.optional(),
-  reason: VerificationResponseSchema.shape.reason.optional(),
+  matched_artist: VerificationResponseSchema.shape.matched_artist.optional().meta({ description: 'Whom the line was recognised to name; absent on traces archived before release 2.5.' }),
+  reason: VerificationResponseSchema.shape.reason.optional().meta({ description: 'Why the answer was `unavailable`; absent on traces archived before release 2.5.' }),
   works: VerificationResponseSchema.shape.works.optional().meta({ description: 'The works the answer rests on; absent on traces archived before release 2.5.' }),
 }).meta({ id: 'ArchivedVerificationResponse' });
 

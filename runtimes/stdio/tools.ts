@@ -246,7 +246,9 @@ function workLine(w: VerificationResponse['works'][number]): string {
 }
 
 export function verificationSummary(r: VerificationResponse): string {
-  const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}${r.reason === null ? '' : ` (${r.reason})`}.`];
+  const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}.`];
+  if (r.matched_artist) lines.push(`Recognised artist: ${r.matched_artist.name} (${r.matched_artist.artist_id}).`);
+  if (r.reason) lines.push(`Reason: ${r.reason}.`);
   if (r.parsed.title_read_as !== null) lines.push(`Title read as (multilingual vocabulary, in English): ${quoted(r.parsed.title_read_as)}.`);
   if (r.reason === 'generic_title') lines.push('The title names no one work (a generic title): call again with subject_ref set to one of the near matches\' work_ids.');
   lines.push(

@@ -79,6 +79,18 @@ describe('asking for one artist, a prefix, a page', () => {
     expect(nobody.body).toMatchObject({ artists: [], artists_matched: 0, next_cursor: null });
   });
 
+  it('the name forms verify reads: surnames alone, exonyms and period spellings, full and short forms, initials (issue 23)', async () => {
+    for (const [form, name] of [['Gainsborough', 'Thomas Gainsborough'], ['Van Dyck', 'Sir Anthony van Dyck'], ['Watteau', 'Antoine Watteau'], ['Le Titien', 'Titian'], ['Tiziano', 'Titian'],
+      ['Le Tintoret', 'Jacopo Tintoretto'], ['Albert Durer', 'Albrecht Dürer'], ['Paul Veronese', 'Veronese'], ['Pierre-Auguste Renoir', 'Auguste Renoir'], ['G. B. Tiepolo', 'Giovanni Battista Tiepolo'], ['Jean-Antoine Watteau', 'Antoine Watteau']]) {
+      const res = await call(h.url, 'GET', `/api/v1/verify/coverage?artist=${encodeURIComponent(form)}`);
+      expect(res.status, form).toBe(200);
+      expect(res.body.artists.map((a: { name: string }) => a.name), form).toEqual([name]);
+    }
+    // A surname several covered artists bear lists them all; a school names nobody.
+    expect((await call(h.url, 'GET', '/api/v1/verify/coverage?artist=Turner')).body.artists_matched).toBeGreaterThan(1);
+    expect((await call(h.url, 'GET', `/api/v1/verify/coverage?artist=${encodeURIComponent('École française vers 1800')}`)).body.artists_matched).toBe(0);
+  });
+
   it('a prefix walked page by page gives exactly the artists the full manifest holds for it, in its order', async () => {
     const full = (await call(h.url, 'GET', '/api/v1/verify/coverage')).body.artists as { artist_id: string; name: string; aliases: string[] }[];
     const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -103,7 +103,8 @@ describe('official SDK client, embedded mode (bundled corpus, in-process)', () =
     const counts = await client.callTool({ name: 'verify_coverage', arguments: {} });
     expect(JSON.stringify(counts.structuredContent).length).toBeLessThan(2000);
     expect((counts.structuredContent as any).artists).toEqual([]);
-    for (const args of [{ artist: 'Rembrandt van Rijn' }, { prefix: 'turn', limit: 5 }]) {
+    // Name forms resolve as in verify: an exonym and a surname alone (issue 23).
+    for (const args of [{ artist: 'Rembrandt van Rijn' }, { artist: 'Le Titien' }, { artist: 'Van Dyck' }, { prefix: 'turn', limit: 5 }]) {
       const coverage = await client.callTool({ name: 'verify_coverage', arguments: args });
       const http = await call(api.url, 'GET', `/api/v1/verify/coverage?${new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))}`, { headers: { 'x-api-key': key } });
       const { generated_at: _a, next_cursor: _c, ...fromTool } = coverage.structuredContent as Record<string, unknown>;

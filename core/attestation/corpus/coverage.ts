@@ -2,7 +2,9 @@
 import { checkLimit, openPosition, sealPosition } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import type { CorpusIndex } from './corpus-index.js';
+import { parseArtistLine } from '../matching/artist-line.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
+import { resolveArtistName } from './artist-names.js';
 import { ENGINE_ID, type CoverageArtist, type CoverageManifest } from '../verdict/verification.model.js';
 
 function cmp(a: string, b: string): number {
@@ -68,7 +70,7 @@ export function buildCoverage(index: CorpusIndex, corpusRevision: string, genera
 
 /** A question to the coverage: one artist, or a name prefix, one page at a time. */
 export interface CoverageQuery {
-  /** An artist_id, or a name or alias matched as verify matches it (case, accents, name order). */
+  /** An artist_id, or a name form matched as verify matches it (case, accents, name order, exonyms, full and short forms, surnames). */
   artist?: string;
   /** The start of the name, of an alias, or of any word of them (folded): `turn` finds J. M. W. Turner. */
   prefix?: string;
@@ -94,7 +96,9 @@ export function coveragePage(index: CorpusIndex, corpusRevision: string, generat
   const limit = checkLimit(query.limit, COVERAGE_PAGE_MAX, COVERAGE_PAGE_DEFAULT);
   let matching = sortedArtists(index);
   if (query.artist !== undefined) {
-    const ids = new Set([query.artist, ...index.artistIdsByKey(normaliseName(query.artist))]);
+    // The name forms verify reads: name, alias, exonym, full or short form, surname (artist-names.ts).
+    const line = parseArtistLine(query.artist);
+    const ids = new Set([query.artist, ...index.artistIdsByKey(normaliseName(query.artist)), ...resolveArtistName(index, line.nameForms, line.name).artistIds]);
     matching = matching.filter((a) => ids.has(a.entry.artist_id));
   }
   if (query.prefix !== undefined) {

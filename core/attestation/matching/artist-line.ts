@@ -15,9 +15,10 @@
  */
 import type { Qualifier } from '../corpus/corpus.model.js';
 import type { ParsedDates } from '../verdict/verification.model.js';
-import { readClaimedQualifier } from './claimed-qualifier.js';
+import { readClaimedQualifier, readTrailingQualifier } from './claimed-qualifier.js';
+import { withoutDesignations } from './school-period.js';
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
-import { collapsedTail, isSpace, readingCost, trailingRunStart } from './text-scan.js';
+import { collapsedTail, endOf, isSpace, readingCost, startOf, trailingRunStart } from './text-scan.js';
 
 /** Claimed life dates: the `dates` of the `parsed` echo. */
 export type LifeDates = ParsedDates;
@@ -35,6 +36,8 @@ export interface ArtistLine {
    * ("TURNER, Joseph Mallord William"), the same name in natural order.
    */
   echo(form: string): string;
+  /** The line is only a school or period designation ("École française vers 1800"): it names nobody. */
+  noArtist: boolean;
 }
 
 const YEAR = /(?<!\d)\d{3,4}(?!\d)/g;
@@ -106,7 +109,7 @@ export function trailingDates(line: string): { index: number; text: string } | n
   if (m === null) return null;
   const group = m[1] as string;
   const groupStart = m.index + m[0].indexOf(group);
-  return { index: window.from[m.index] ?? 0, text: line.slice(window.from[groupStart], window.to[groupStart + group.length - 1]) };
+  return { index: startOf(window, m.index), text: line.slice(startOf(window, groupStart), endOf(window, groupStart + group.length - 1)) };
 }
 
 const isNameEnd = (code: number) => code === 0x2c || code === 0x3b || code === 0x3a || isSpace(code);
@@ -214,8 +217,11 @@ function nameFormsOf(name: string): { natural: string; forms: string[]; echo: (f
 /** Reads an artist line (see the module comment). Never throws; an empty line gives an empty name. */
 export function parseArtistLine(input: string): ArtistLine {
   let rest = typeof input === 'string' ? input.trim() : '';
+  // "École flamande du XVIIe siècle, suiveur de ...": the school and period name nobody.
+  const designations = withoutDesignations(rest);
+  rest = designations.rest;
   const claimed = readClaimedQualifier(rest);
-  const qualifier = claimed?.qualifier ?? null;
+  let qualifier = claimed?.qualifier ?? null;
   if (claimed !== null) rest = rest.slice(claimed.length).trim();
 
   let dates: LifeDates | null = null;
@@ -226,6 +232,13 @@ export function parseArtistLine(input: string): ArtistLine {
     dates ??= read;
     return ' ';
   });
+  // A qualifier after the name: "Jan van Goyen, zugeschrieben", "Boucher, François (atelier)".
+  // Printed on both sides, the leading one is the claim; the trailing words are no name either.
+  const after = readTrailingQualifier(rest);
+  if (after !== null) {
+    qualifier ??= after.qualifier;
+    rest = after.rest;
+  }
   if (dates === null && ANY_DIGIT.test(rest)) {
     const trailing = trailingDates(rest);
     const read = trailing === null ? null : readLifeDates(trailing.text);
@@ -237,8 +250,15 @@ export function parseArtistLine(input: string): ArtistLine {
   if (!isTidy(rest) || rest.endsWith(';') || rest.endsWith(':')) {
     rest = withoutTrailingSeparators(rest.replace(/\s+/g, ' '));
   }
+  if (after === null) {
+    const late = readTrailingQualifier(rest);
+    if (late !== null) {
+      qualifier ??= late.qualifier;
+      rest = late.rest;
+    }
+  }
   const { natural, forms, echo } = nameFormsOf(rest);
-  return { name: natural, qualifier, dates, nameForms: forms, echo };
+  return { name: natural, qualifier, dates, nameForms: forms, echo, noArtist: designations.dropped && natural === '' };
 }
 
 /** How many years a life date may be off before it names someone else (more when "c."). */

@@ -11,7 +11,7 @@
  * (text-scan.ts), the subtitle separator is found by hand.
  */
 import { normaliseTitle } from './normalise.js';
-import { collapsedHead, isSpace, readingCost, trailingMatchStart } from './text-scan.js';
+import { collapsedHead, endOf, isSpace, readingCost, trailingMatchStart } from './text-scan.js';
 
 export interface TitleForm {
   /** The title as read, in its written case. */
@@ -63,10 +63,15 @@ export function subtitleStart(title: string): number {
 
 /** How long the leading lot number is, with the separators after it (0 when there is none). */
 export function lotNumberLength(title: string): number {
+  // A lot number starts with a digit or "lot", after white space.
+  let first = 0;
+  while (first < title.length && isSpace(title.charCodeAt(first))) first += 1;
+  const code = title.charCodeAt(first) | 0x20;
+  if (!((code >= 0x30 && code <= 0x39) || code === 0x6c)) return 0;
   const window = collapsedHead(title, LOT_NUMBER_NON_SPACE);
   const m = LOT_NUMBER.exec(window.text);
   if (m === null || m[0].length === 0) return 0;
-  return window.to[m[0].length - 1] ?? 0;
+  return endOf(window, m[0].length - 1);
 }
 
 function push(forms: TitleForm[], text: string): string {

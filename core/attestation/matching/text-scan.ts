@@ -42,14 +42,29 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 /** A stretch of text with each run of white space collapsed to one space. */
 export interface SpaceCollapsed {
   text: string;
-  /** For each code unit of `text`, the index in the input where it (or its run) starts. */
-  from: number[];
-  /** For each code unit of `text`, the index in the input just after it (or its run). */
-  to: number[];
+  /** Where the stretch starts in the input. */
+  start: number;
+  /** For each code unit of `text`, the index in the input where it (or its run) starts; null when `text` is the input's own stretch. */
+  from: number[] | null;
+  /** For each code unit of `text`, the index in the input just after it (or its run); null as `from`. */
+  to: number[] | null;
 }
+
+/** Where the window's `k`-th code unit (or its run) starts in the input. */
+export const startOf = (w: SpaceCollapsed, k: number): number => (w.from === null ? w.start + k : (w.from[k] ?? w.start + w.text.length));
+/** Where the window's `k`-th code unit (or its run) ends in the input. */
+export const endOf = (w: SpaceCollapsed, k: number): number => (w.to === null ? w.start + k + 1 : (w.to[k] ?? w.start));
 
 /** `input[start, end)` with each run of white space collapsed to one space. */
 function collapse(input: string, start: number, end: number): SpaceCollapsed {
+  readingCost.steps += end - start;
+  // Most text has single ASCII spaces only: then the window is the text itself.
+  let plain = true;
+  for (let i = start; i < end && plain; i += 1) {
+    const code = input.charCodeAt(i);
+    if (isSpace(code) && (code !== 0x20 || (i > start && isSpace(input.charCodeAt(i - 1))))) plain = false;
+  }
+  if (plain) return { text: input.slice(start, end), start, from: null, to: null };
   let text = '';
   const from: number[] = [];
   const to: number[] = [];
@@ -66,7 +81,7 @@ function collapse(input: string, start: number, end: number): SpaceCollapsed {
     to.push(i + 1);
   }
   readingCost.steps += end - start;
-  return { text, from, to };
+  return { text, start, from, to };
 }
 
 /**
@@ -123,6 +138,6 @@ export function trailingMatchStart(input: string, re: RegExp, nonSpace: number, 
   const window = collapsedTail(input, nonSpace);
   const m = re.exec(window.text);
   if (m === null) return -1;
-  const start = window.from[m.index] ?? input.length;
+  const start = startOf(window, m.index);
   return m.index === 0 ? trailingRunStart(input, lead, start) : start;
 }

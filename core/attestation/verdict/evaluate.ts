@@ -51,6 +51,7 @@ import {
 } from '../corpus/corpus.model.js';
 import type { CorpusIndex } from '../corpus/corpus-index.js';
 import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
+import { resolveArtistName } from '../corpus/artist-names.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms, type TitleForm } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
@@ -97,8 +98,10 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   let artistIds = matched.artistIds;
   const bySurname = matched.bySurname;
   if (matched.form !== null) parsed.name = line.echo(matched.form);
+  // An exonym, or a full or short form, of one artist: echoed as the records name them.
+  else if (!bySurname && artistIds.length === 1) parsed.name = index.artist(artistIds[0] as string)?.name ?? parsed.name;
   if (artistIds.length === 0) {
-    return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle), null, normaliseName(line.name) === '' ? 'no_artist_named' : 'artist_not_covered');
+    return unavailable(parsed, index.similarArtists(subjectArtist, subjectTitle), null, line.noArtist || normaliseName(line.name) === '' ? 'no_artist_named' : 'artist_not_covered');
   }
 
   // Life dates tell homonyms apart; dates that fit none of them mean no match.
@@ -257,16 +260,9 @@ function sharedTitle(
   };
 }
 
-/** The covered artists an artist line names: by its most literal name form, else as a surname. */
+/** The covered artists an artist line names: by its most literal name form, else an exonym, a full or short form, a surname (artist-names.ts). */
 export function matchArtists(index: CorpusIndex, line: ArtistLine): { artistIds: readonly string[]; bySurname: boolean; form: string | null } {
-  for (const form of line.nameForms) {
-    const key = normaliseName(form);
-    const ids = key === '' ? [] : index.artistIdsByKey(key);
-    if (ids.length > 0) return { artistIds: ids, bySurname: false, form };
-  }
-  const key = normaliseName(line.name);
-  const ids = key === '' ? [] : index.artistIdsBySurname(key);
-  return { artistIds: ids, bySurname: ids.length > 0, form: null };
+  return resolveArtistName(index, line.nameForms, line.name);
 }
 
 /** The subject's artists that the works name in any attribution, in `artistIds` order. */
