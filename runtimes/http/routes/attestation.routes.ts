@@ -5,14 +5,15 @@ import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/ap
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
-import { verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
+import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
-import type { Clock, CursorSealer } from '../../../core/shared/ports.js';
+import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';
+import { clientGone } from '../client-gone.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
@@ -32,7 +33,25 @@ export interface AttestationRouteDeps {
   cursors: CursorSealer;
   /** `/verify/usage` is the verify part of the monthly statement. */
   invoicing: Invoicing;
+  /** Shares the event loop between batches and every other request (ADR 0031). */
+  scheduler: Scheduler;
   onVerdict?: (verdict: string, tier: string) => void;
+}
+
+/** nginx's "client closed request": the access log's status of a batch whose client went away. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The batch's response as JSON text, the same bytes as `JSON.stringify` of the object, made of
+ * each answer's own text (already made once for its archive row) instead of serialising a
+ * thousand answers again, twice (Koa measures an object body by stringifying it).
+ */
+function batchBodyText(outcome: BatchOutcome): string {
+  const items = outcome.results.map(
+    (r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : jsonText(r.result)},"error":${JSON.stringify(r.error)}}`,
+  );
+  const head = JSON.stringify({ engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors });
+  return `${head.slice(0, -1)},"results":[${items.join(',')}]}`;
 }
 
 /** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
@@ -68,17 +87,32 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const caller = callerOf(ctx);
-        const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), {
-          serve: async (input) => {
-            const response = await deps.verify.execute(input, caller);
-            deps.onVerdict?.(response.verdict, caller.tier);
-            return response;
-          },
-          // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
-          admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
-        });
-        ctx.status = 200;
-        ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
+        const gone = clientGone(ctx);
+        try {
+          const outcome = await verifyBatch(
+            readBatchEntries(envelope.data.subjects),
+            {
+              serve: async (input) => {
+                const response = await deps.verify.execute(input, caller);
+                deps.onVerdict?.(response.verdict, caller.tier);
+                return response;
+              },
+              // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
+              admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
+            },
+            { signal: gone.signal, scheduler: deps.scheduler },
+          );
+          if (outcome.cancelled) {
+            // Nobody reads an answer; what was served stays archived, metered and listed.
+            ctx.status = CLIENT_CLOSED_REQUEST;
+            return;
+          }
+          ctx.status = 200;
+          ctx.type = 'json';
+          ctx.body = batchBodyText(outcome);
+        } finally {
+          gone.release();
+        }
       })),
     implement(attestation.getCoverage, (ctx, { query }) => {
       const { index, revision } = deps.corpus.current();
