@@ -3,6 +3,7 @@ import { EventLoopScheduler } from '../../../adapters/node/event-loop-scheduler.
 import { type BatchEntry, type BatchServing, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import type { VerificationResponse, VerifyInput } from '../../../core/attestation/verdict/verification.model.js';
 import type { Scheduler } from '../../../core/shared/ports.js';
+import { loopTurnsDuring } from '../../support/loop-turns.js';
 
 /** n valid entries, with an error entry at every index listed in `bad`. */
 function entries(n: number, bad: number[] = []): BatchEntry[] {
@@ -81,32 +82,17 @@ describe('verifyBatch: it asks the scheduler before each entry', () => {
 });
 
 describe('EventLoopScheduler', () => {
-  /** Counts the turns of the event loop that passed while `work` ran (a setImmediate ticker). */
-  async function loopTurnsDuring(work: () => Promise<void>): Promise<number> {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    await work();
-    running = false;
-    return turns;
-  }
-
   const batch = (scheduler: Scheduler, n: number) => verifyBatch(entries(n), counting(), { scheduler });
 
   it('with no time to share, gives the event loop a turn between every two subjects', async () => {
-    const turns = await loopTurnsDuring(async () => void (await batch(new EventLoopScheduler(0), 50)));
+    const { turns } = await loopTurnsDuring(() => batch(new EventLoopScheduler(0), 50));
     expect(turns).toBeGreaterThanOrEqual(50);
   });
 
   it('with time to spare, lets the batch run on without waiting', async () => {
     const scheduler = new EventLoopScheduler(Number.POSITIVE_INFINITY);
     await scheduler.pause(); // the first question opens a slice
-    const turns = await loopTurnsDuring(async () => void (await batch(scheduler, 50)));
+    const { turns } = await loopTurnsDuring(() => batch(scheduler, 50));
     expect(turns).toBeLessThanOrEqual(1);
   });
 
