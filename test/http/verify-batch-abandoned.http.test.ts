@@ -111,8 +111,14 @@ describe('POST /api/v1/verify/batch whose client goes away', () => {
     await new Promise((resolve) => socket.on('close', resolve));
     const text = Buffer.concat(received).toString('utf8');
     expect(text.slice(0, 300)).toMatch(/^HTTP\/1\.1 200 /);
-    const response = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    const head = text.slice(0, text.indexOf('\r\n\r\n'));
+    const raw = text.slice(head.length + 4);
+    const response = JSON.parse(raw);
     expect(response).toMatchObject({ subjects: SIZE, served: SIZE, errors: 0 });
+    // Written a hundred results at a time, from each answer's archived text: JSON.stringify's bytes.
+    expect(raw).toBe(JSON.stringify(response));
+    expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+    expect(head).toContain(`\r\nContent-Length: ${Buffer.byteLength(raw)}\r\n`);
     expect(await servedCalls(key)).toBe(SIZE);
     expect(await listed(key)).toHaveLength(SIZE);
   });
