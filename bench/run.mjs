@@ -2,7 +2,7 @@
 // `npm run bench -- http calls` runs only those (names: inprocess http batch coldstart stdio calls
 // ratelimit knowledge webhooks corpus). http, batch, calls, knowledge and webhooks run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
+// BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
 import os from 'node:os';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
@@ -32,7 +32,7 @@ if (want('inprocess')) await benchInProcess();
 const databases = want('http') || want('batch') || want('calls') || want('knowledge') || want('webhooks') ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
-  if (want('batch')) await databases.use('batch', (targets) => benchBatch({ databases: targets }));
+  if (want('batch')) await databases.use('batch', (targets) => benchBatch({ rounds: knob('BENCH_BATCH_ROUNDS'), databases: targets }));
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
