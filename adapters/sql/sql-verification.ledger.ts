@@ -19,7 +19,8 @@ interface Pending {
  * written are grouped into the next one (group commit): every caller still waits for the
  * commit that holds its own trace, but the cost of a transaction is shared. If a grouped
  * transaction fails, its records are retried one transaction each, so one bad record never
- * fails another. The rows are written by the database's `ArchiveWriter` (on this connection, or
+ * fails another; unless the database itself failed (`isTransient`: gone, busy, full, ADR 0026),
+ * when each retry would only wait for the same failure: every record of the group fails with it. The rows are written by the database's `ArchiveWriter` (on this connection, or
  * in a worker thread with a connection of its own); reads go through Kysely.
  */
 export class SqlVerificationLedger implements VerificationLedger {
@@ -30,6 +31,7 @@ export class SqlVerificationLedger implements VerificationLedger {
     private readonly db: Kysely<Database>,
     private readonly writer: ArchiveWriter = kyselyArchiveWriter(db),
     private readonly maxBatch = 256,
+    private readonly isTransient: (err: unknown) => boolean = () => false,
   ) {}
 
   record(trace: VerificationTrace): Promise<void> {
@@ -52,8 +54,8 @@ export class SqlVerificationLedger implements VerificationLedger {
           await this.writer.write(batch.map((p) => p.row));
           for (const p of batch) p.resolve();
         } catch (err) {
-          if (batch.length === 1) {
-            batch[0].reject(translate(err, batch[0].trace));
+          if (batch.length === 1 || this.isTransient(err)) {
+            for (const p of batch) p.reject(translate(err, p.trace));
             continue;
           }
           for (const p of batch) {

@@ -9,6 +9,7 @@ import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-ca
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
+import type { Unavailability } from '../../../adapters/sql/database.js';
 import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
@@ -16,6 +17,7 @@ import { fieldErrorsOf } from '../../shared/field-errors.js';
 import { clientGone } from '../client-gone.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
+import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
@@ -36,6 +38,8 @@ export interface AttestationRouteDeps {
   /** Shares the event loop between batches and every other request (ADR 0031). */
   scheduler: Scheduler;
   onVerdict?: (verdict: string, tier: string) => void;
+  /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
+  unavailability?: (err: unknown) => Unavailability | null;
 }
 
 /** nginx's "client closed request": the access log's status of a batch whose client went away. */
@@ -98,6 +102,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const caller = callerOf(ctx);
+        let cutShortBy = null as Unavailability | null;
         const gone = clientGone(ctx);
         try {
           const outcome = await verifyBatch(
@@ -110,6 +115,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
               },
               // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
               admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
+              unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
             },
             { signal: gone.signal, scheduler: deps.scheduler },
           );
@@ -120,6 +126,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
           }
           const body = await batchBody(outcome, deps.scheduler);
           ctx.status = 200;
+          // Subjects left unserved by an unavailable database may be sent again: say when.
+          if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
           ctx.type = 'json';
           ctx.body = body;
         } finally {
