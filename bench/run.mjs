@@ -1,7 +1,7 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (NAMES below). Those of DATABASE_BENCHES run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
+// BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
 // BENCH_WEBHOOK_STALL_SAMPLES (5).
 import os from 'node:os';
 import { benchArchive } from './archive.mjs';
@@ -38,7 +38,7 @@ if (want('reading')) await benchReading();
 const databases = DATABASE_BENCHES.some(want) ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
-  if (want('batch')) await databases.use('batch', (targets) => benchBatch({ databases: targets }));
+  if (want('batch')) await databases.use('batch', (targets) => benchBatch({ rounds: knob('BENCH_BATCH_ROUNDS'), databases: targets }));
   if (want('archive')) await databases.use('archive', (targets) => benchArchive({ databases: targets }));
   if (want('lock')) await benchSqliteLock();
   if (want('coldstart')) await benchColdStart();

@@ -20,3 +20,20 @@ export interface CursorSealer {
   /** The payload, or null when the token was not sealed here for this context. */
   open(token: string, context: string): string | null;
 }
+
+/**
+ * Tells a long computation that its result is no longer wanted (its client went away). Only
+ * `aborted` is read, so the standard `AbortSignal` is one, and so is a plain object in a test.
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+/**
+ * Shares the processor between a long computation and everything else its runtime serves (for
+ * a server: the other requests on its event loop). The computation asks before each step.
+ */
+export interface Scheduler {
+  /** Nothing when the caller may go on now; otherwise a promise that resolves when it may. */
+  pause(): Promise<void> | undefined;
+}

@@ -72,6 +72,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       logger: PLATFORM.Logger,
       database: PLATFORM.SqlDatabase,
       clock: PLATFORM.Clock,
+      scheduler: PLATFORM.Scheduler,
       rateLimitStore: HTTP_RUNTIME.RateLimitStore,
       verify: ATTESTATION.VerifyAttribution,
       audit: ATTESTATION.AuditTrail,

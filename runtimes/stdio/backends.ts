@@ -62,6 +62,8 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
     try {
       return await run();
     } catch (err) {
+      // The call was cancelled (or abandoned as stdin closed) while it ran: it stopped.
+      if (signal?.aborted) throw cancelled();
       if (isDomainError(err) && err.code === 'VALIDATION') {
         throw new BackendError('invalid_arguments', err.message, { fieldErrors: err.errors });
       }
@@ -72,7 +74,7 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
   return {
     mode: 'embedded',
     verify: (input, signal) => guard('verify', signal, () => verifier.verify(input)),
-    verifyBatch: (subjects, signal) => guard('verifyBatch', signal, () => verifier.verifyBatch(subjects)),
+    verifyBatch: (subjects, signal) => guard('verifyBatch', signal, () => verifier.verifyBatch(subjects, { signal })),
     coverage: (query, signal) => guard('coverage', signal, () => verifier.coverage(query)),
     async prepare() {
       const started = performance.now();

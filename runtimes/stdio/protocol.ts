@@ -82,6 +82,7 @@ export class McpServer {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly activity = new Set<Promise<void>>();
   private closing = false;
+  private outputGone = false;
   private resolveClosed!: () => void;
 
   constructor(options: McpServerOptions) {
@@ -128,6 +129,8 @@ export class McpServer {
       this.log.warn({ kind: error.kind }, 'oversized line answered -32700 and skipped');
       this.track(this.send(errorResponse(null, { code: ErrorCode.ParseError, message: `Parse error: ${error.message}` })));
     } else {
+      // The output failing means the client is gone: nothing in flight can be answered any more.
+      if (error.kind === 'output_error') this.outputGone = true;
       this.log.warn({ kind: error.kind }, 'transport error');
     }
   }
@@ -341,15 +344,18 @@ export class McpServer {
     if (this.closing) return this.closed;
     this.closing = true;
     let timer: NodeJS.Timeout | undefined;
-    const drained = await Promise.race([
-      this.settled().then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), this.drainTimeoutMs);
-      }),
-    ]);
+    // Calls in flight may finish and be answered for a while, unless no answer can reach the client.
+    const drained =
+      !this.outputGone &&
+      (await Promise.race([
+        this.settled().then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), this.drainTimeoutMs);
+        }),
+      ]));
     clearTimeout(timer);
     if (!drained) {
-      this.log.warn({ abandoned: this.inFlight.size }, 'input closed: abandoning calls still in flight');
+      if (this.inFlight.size > 0) this.log.warn({ abandoned: this.inFlight.size, output_gone: this.outputGone }, 'input closed: abandoning calls still in flight');
       for (const entry of this.inFlight.values()) {
         entry.cancelled = true;
         entry.controller.abort();

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
+import { sampleSubjects } from '../../corpus/build/subject-samples.js';
 import { createVerifier } from '../../runtimes/embed/index.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
+import { loopTurnsDuring } from '../support/loop-turns.js';
 
 let snapshot: CorpusSnapshot;
 let h: Harness;
@@ -82,3 +85,38 @@ describe('createVerifier()', () => {
     });
   });
 });
+
+describe('createVerifier().verifyBatch: shares the host and stops on its signal (issue 25, defects 3 and 8)', () => {
+  const batchOf = (n: number) => sampleSubjects(snapshot, n, 25).map(({ subject_artist, subject_title }) => ({ subject_artist, subject_title }));
+
+  it("lets the host's event loop run while it answers 1,000 subjects", async () => {
+    const verifier = createVerifier({ snapshot });
+    await verifier.verify({ subject_artist: 'Banksy', subject_title: 'x' }); // the corpus loaded
+    const { turns, value: result } = await loopTurnsDuring(() => verifier.verifyBatch(batchOf(1000)));
+    expect(result.served).toBe(1000);
+    // Answered in one go, the batch would have let no turn of the loop pass.
+    expect(turns).toBeGreaterThan(1);
+  });
+
+  it('answers no subject after its signal aborts, and rejects with the signal\'s reason', async () => {
+    const verifier = createVerifier({ snapshot });
+    await verifier.verify({ subject_artist: 'Banksy', subject_title: 'x' });
+    const controller = new AbortController();
+    const real = AttestationEngine.prototype.answer;
+    // The real engine answers; the 10th answer is when the host gives up.
+    const answers = vi.spyOn(AttestationEngine.prototype, 'answer').mockImplementation(function (this: AttestationEngine, ...args) {
+      const answer = real.apply(this, args);
+      if (answers.mock.calls.length === 10) controller.abort();
+      return answer;
+    });
+    try {
+      await expect(verifier.verifyBatch(batchOf(1000), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      expect(answers.mock.calls.length).toBe(10);
+      await expect(verifier.verifyBatch(batchOf(5), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      expect(answers.mock.calls.length).toBe(10);
+    } finally {
+      answers.mockRestore();
+    }
+  });
+});
+

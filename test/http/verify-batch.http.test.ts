@@ -120,6 +120,7 @@ describe('POST /api/v1/verify/batch', () => {
     const res = await batch({ subjects });
     expect(res.status).toBe(200);
     expect(schemas.errors('VerifyBatchResponse', res.body)).toEqual([]);
+    expect(res.text).toBe(JSON.stringify(res.body));
     expect(res.body).toMatchObject({ engine: 'records-attestation/v1', subjects: 7, served: 4, errors: 3 });
     expect(res.body.results.map((r: any) => [r.index, r.lot, r.result?.verdict ?? r.error.code])).toEqual([
       [0, '101', 'attested'],

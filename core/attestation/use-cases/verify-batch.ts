@@ -2,8 +2,11 @@
  * A whole catalogue at once: each subject answered as by itself, in order, each its own served
  * verification (own request_id; archived and metered where the runtime archives). A subject that
  * could not be read, or that the budget does not cover, is an error entry in its place.
+ * A batch whose client has gone stops before its next subject; a batch gives way to the
+ * runtime's other work between subjects (ADR 0031).
  */
 import type { FieldError } from '../../shared/errors.js';
+import type { CancelSignal, Scheduler } from '../../shared/ports.js';
 import type { VerificationResponse, VerifyInput } from '../verdict/verification.model.js';
 
 /** The most subjects one batch may hold. */
@@ -32,11 +35,14 @@ export interface BatchItemResult {
 }
 
 export interface BatchOutcome {
+  /** One per entry, in order; when `cancelled`, those of the entries taken before it stopped. */
   results: BatchItemResult[];
   /** Subjects served (answered, and archived and metered where the runtime does). */
   served: number;
   /** Error entries. */
   errors: number;
+  /** The signal stopped the batch before its last entry: nobody wants the rest. */
+  cancelled: boolean;
 }
 
 export interface BatchServing {
@@ -69,13 +75,32 @@ const UNAVAILABLE: BatchItemError = {
   errors: [],
 };
 
-/** Serves the entries one after the other, in order. */
-export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing): Promise<BatchOutcome> {
+export interface BatchControl {
+  /** Checked before each entry: once aborted, no further subject is served. */
+  signal?: CancelSignal;
+  /** Asked before each entry and once at the end, so that a batch shares the processor. */
+  scheduler?: Scheduler;
+}
+
+/**
+ * Serves the entries one after the other, in order. A subject being served when the signal
+ * aborts is finished (archived and metered whole, or not at all: the runtime's `serve`); none
+ * after it is started.
+ */
+export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing, control: BatchControl = {}): Promise<BatchOutcome> {
+  const { signal, scheduler } = control;
   const results: BatchItemResult[] = [];
   let served = 0;
   let budgetLeft = true;
   let storageLost = false;
+  let cancelled = false;
   for (const entry of entries) {
+    const turn = scheduler?.pause();
+    if (turn !== undefined) await turn;
+    if (signal?.aborted) {
+      cancelled = true;
+      break;
+    }
     if ('error' in entry) {
       results.push({ index: entry.index, lot: entry.lot, result: null, error: entry.error });
       continue;
@@ -95,5 +120,8 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     }
     served += 1;
   }
-  return { results, served, errors: results.length - served };
+  // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
+  const last = scheduler?.pause();
+  if (last !== undefined) await last;
+  return { results, served, errors: results.length - served, cancelled };
 }

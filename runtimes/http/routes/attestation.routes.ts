@@ -5,15 +5,16 @@ import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/ap
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
-import { verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
+import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
 import type { Unavailability } from '../../../adapters/sql/database.js';
-import type { Clock, CursorSealer } from '../../../core/shared/ports.js';
+import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';
+import { clientGone } from '../client-gone.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
@@ -34,9 +35,38 @@ export interface AttestationRouteDeps {
   cursors: CursorSealer;
   /** `/verify/usage` is the verify part of the monthly statement. */
   invoicing: Invoicing;
+  /** Shares the event loop between batches and every other request (ADR 0031). */
+  scheduler: Scheduler;
   onVerdict?: (verdict: string, tier: string) => void;
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;
+}
+
+/** nginx's "client closed request": the access log's status of a batch whose client went away. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/** How many results of a batch's body are written between two turns of the scheduler. */
+const RESULTS_PER_PART = 100;
+
+/**
+ * The batch's response, the same bytes as `JSON.stringify` of the object, made of each answer's
+ * own text (already made once for its archive row) a hundred results at a time, with the
+ * scheduler asked between parts: a thousand answers are 2.3 MB, which Koa would otherwise
+ * stringify twice (once to measure an object body for compression) in one turn of the loop.
+ */
+async function batchBody(outcome: BatchOutcome, scheduler: Scheduler): Promise<Buffer> {
+  const head = JSON.stringify({ engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors });
+  const parts = [Buffer.from(`${head.slice(0, -1)},"results":[`)];
+  for (let from = 0; from < outcome.results.length; from += RESULTS_PER_PART) {
+    const turn = scheduler.pause();
+    if (turn !== undefined) await turn;
+    const items = outcome.results
+      .slice(from, from + RESULTS_PER_PART)
+      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : jsonText(r.result)},"error":${JSON.stringify(r.error)}}`);
+    parts.push(Buffer.from(`${from === 0 ? '' : ','}${items.join(',')}`));
+  }
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
 }
 
 /** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
@@ -73,20 +103,36 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const caller = callerOf(ctx);
         let cutShortBy = null as Unavailability | null;
-        const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), {
-          serve: async (input) => {
-            const response = await deps.verify.execute(input, caller);
-            deps.onVerdict?.(response.verdict, caller.tier);
-            return response;
-          },
-          // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
-          admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
-          unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
-        });
-        ctx.status = 200;
-        // Subjects left unserved by an unavailable database may be sent again: say when.
-        if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
-        ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
+        const gone = clientGone(ctx);
+        try {
+          const outcome = await verifyBatch(
+            readBatchEntries(envelope.data.subjects),
+            {
+              serve: async (input) => {
+                const response = await deps.verify.execute(input, caller);
+                deps.onVerdict?.(response.verdict, caller.tier);
+                return response;
+              },
+              // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
+              admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
+              unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
+            },
+            { signal: gone.signal, scheduler: deps.scheduler },
+          );
+          if (outcome.cancelled) {
+            // Nobody reads an answer; what was served stays archived, metered and listed.
+            ctx.status = CLIENT_CLOSED_REQUEST;
+            return;
+          }
+          const body = await batchBody(outcome, deps.scheduler);
+          ctx.status = 200;
+          // Subjects left unserved by an unavailable database may be sent again: say when.
+          if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
+          ctx.type = 'json';
+          ctx.body = body;
+        } finally {
+          gone.release();
+        }
       })),
     implement(attestation.getCoverage, (ctx, { query }) => {
       const { index, revision } = deps.corpus.current();

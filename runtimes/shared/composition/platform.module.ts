@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { eventLoopScheduler } from '../../../adapters/node/event-loop-scheduler.js';
 import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
@@ -10,5 +11,6 @@ export function bindPlatform(container: Container, parts: { config: Config; logg
   container.bind(PLATFORM.Logger).toConstantValue(parts.logger);
   container.bind(PLATFORM.Clock).toConstantValue(systemClock);
   container.bind(PLATFORM.IdGenerator).toConstantValue(cryptoIds);
+  container.bind(PLATFORM.Scheduler).toConstantValue(eventLoopScheduler);
   container.bind(PLATFORM.SqlDatabase).toConstantValue(parts.database);
 }
