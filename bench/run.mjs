@@ -1,6 +1,6 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (names: inprocess http batch coldstart stdio calls
-// ratelimit knowledge webhooks webhook-stall corpus). http, batch, calls, knowledge and the webhook ones run on SQLite and on a
+// ratelimit knowledge webhooks webhook-stall webhook-claim corpus). http, batch, calls, knowledge and the webhook ones run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
 // BENCH_WEBHOOK_STALL_SAMPLES (5).
@@ -15,9 +15,9 @@ import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
 import { benchStdio } from './stdio.mjs';
-import { benchWebhooks, benchWebhookStall } from './webhooks.mjs';
+import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'corpus'];
+const NAMES = ['inprocess', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -30,7 +30,7 @@ const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]
 
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
-const databases = want('http') || want('batch') || want('calls') || want('knowledge') || want('webhooks') || want('webhook-stall') ? await benchDatabases() : null;
+const databases = want('http') || want('batch') || want('calls') || want('knowledge') || want('webhooks') || want('webhook-stall') || want('webhook-claim') ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('batch')) await databases.use('batch', (targets) => benchBatch({ databases: targets }));
@@ -39,6 +39,7 @@ try {
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
   if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhooks')) await benchWebhooks({ count: knob('BENCH_WEBHOOK_EVENTS'), databases: (name, fn) => databases.use(name, fn) });
+  if (want('webhook-claim')) await benchWebhookClaim({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhook-stall')) await benchWebhookStall({ samples: knob('BENCH_WEBHOOK_STALL_SAMPLES'), databases: (name, fn) => databases.use(name, fn) });
 } finally {
   await databases?.stop();
