@@ -11,6 +11,7 @@ import type { WebhookTables } from './webhook.tables.js';
 export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
+  archive_dictionaries: ArchiveDictionariesTable;
   verification_usage: VerificationUsageTable;
   tenants: TenantsTable;
   users: UsersTable;
@@ -94,13 +95,27 @@ export interface ApiKeysTable {
   price_list_json: string | null;
 }
 
+/** A served verification, compact (migration 0010, adapters/sql/archive-codec.ts). */
 export interface VerificationArchiveTable {
   request_id: string;
   served_at: string;
   tier: string;
   key_id: string | null;
-  request_json: string;
-  response_json: string;
+  /** What the listing of billed requests shows, in plain columns. */
+  verdict: string;
+  subject_artist: string;
+  subject_title: string;
+  /** The `archive_dictionaries` row `body` was deflated against. */
+  dictionary_id: number;
+  /** The request's and the response's JSON texts as served, deflated. */
+  body: Uint8Array;
+}
+
+/** Text every archived response repeats, stored once: the preset dictionaries of `body`. */
+export interface ArchiveDictionariesTable {
+  dictionary_id: Generated<number>;
+  sha256: string;
+  content: Uint8Array;
 }
 
 export interface VerificationUsageTable {
@@ -212,6 +227,22 @@ export interface SqlKnowledgeIndex {
 }
 
 /**
+ * Why the database cannot serve a request now (ADR 0026). Each is answered 503 with
+ * `Retry-After`; none is the client's fault, and the request's changes were rolled back.
+ * - `busy`: a lock, a timeout, a serialization conflict, too many connections;
+ * - `unreachable`: the connection was refused or lost (a restart, a failover, a terminated backend);
+ * - `storage-full`: the disk or the database's size limit is full (SQLITE_FULL, ENOSPC, 53100);
+ * - `storage-failed`: the storage failed (an I/O error, a read-only file, out of memory).
+ */
+export type Unavailability = 'busy' | 'unreachable' | 'storage-full' | 'storage-failed';
+
+/** The dialect's classification made the two capabilities: `isTransient` is `unavailability` not null. */
+export const unavailabilityCapabilities = (classify: (err: unknown) => Unavailability | null): Pick<SqlCapabilities, 'isTransient' | 'unavailability'> => ({
+  isTransient: (err) => classify(err) !== null,
+  unavailability: classify,
+});
+
+/**
  * What differs between SQL databases, declared by each dialect adapter and composed into the
  * shared stores: nothing above the adapters asks which database runs.
  */
@@ -223,10 +254,13 @@ export interface SqlCapabilities {
    */
   isUniqueViolation(err: unknown): boolean;
   /**
-   * Whether an error of this database is transient (busy, timed out, unreachable, restarting):
-   * worth a retry by the client, a 503 rather than a 500.
+   * Whether an error of this database is transient (busy, timed out, unreachable, restarting,
+   * out of space or failing storage): worth a retry by the client, a 503 rather than a 500.
+   * Exactly the errors `unavailability` names.
    */
   isTransient(err: unknown): boolean;
+  /** What a transient error means (the 503's problem document names it); null when it is not transient. */
+  unavailability(err: unknown): Unavailability | null;
   callSearch: SqlCallTextSearch;
   /** The full-text index over knowledge chunks that `SqlKnowledgeStore` composes. */
   knowledgeIndex: SqlKnowledgeIndex;

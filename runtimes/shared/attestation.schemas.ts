@@ -194,7 +194,11 @@ export const VerifyBatchResponseSchema = z
               errors: z.array(FieldErrorSchema),
             })
             .nullable()
-            .meta({ description: 'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget); null when served.' }),
+            .meta({
+              description:
+                'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget; ' +
+                'unavailable: the database became unavailable during the batch, so this subject and the later ones were not served nor billed: send them again after Retry-After); null when served.',
+            }),
         })
         .meta({ id: 'VerifyBatchItemResult' }),
     ),

@@ -202,7 +202,7 @@ describe('deliveries to a real receiver, verified with the standardwebhooks libr
     });
     expect(agent.status, agent.text).toBe(201);
     const { agent_id, tenant_id: _t, version: _v, updated_at: _u, ...settings } = agent.body;
-    const put = await call(h.url, 'PUT', `/api/v1/ai-agents/${agent_id}`, { json: { ...settings, name: 'Desk 2' }, headers: bearer(admin) });
+    const put = await call(h.url, 'PUT', `/api/v1/ai-agents/${agent_id}`, { json: { ...settings, name: 'Desk 2' }, headers: { ...bearer(admin), 'if-match': agent.headers.get('etag')! } });
     expect(put.status, put.text).toBe(200);
 
     const good = await call(h.url, 'POST', '/api/v1/tenants/acme/knowledge', { json: { title: 'Refunds', content: 'Refunds take five days.', content_type: 'text/plain' }, headers: bearer(admin) });
