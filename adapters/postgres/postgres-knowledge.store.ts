@@ -23,7 +23,7 @@ const VACUUM_EVERY_POSTINGS = 100_000;
 
 /**
  * The knowledge index in PostgreSQL: BM25 over an inverted index the adapter keeps
- * (migration 0011-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
+ * (migration 0009-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
  * word, chunk) with the word's count and the chunk's length, `knowledge_stats` each tenant's
  * chunk and word totals. A search reads its words' posting lists by key and nothing else until
  * the top chunks are known, so it costs by those lists' lengths, and ranks as the SQLite index
