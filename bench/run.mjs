@@ -17,11 +17,11 @@ import { benchRateLimit } from './ratelimit.mjs';
 import { benchReading } from './reading.mjs';
 import { benchSqliteLock } from './sqlite-lock.mjs';
 import { benchStdio } from './stdio.mjs';
-import { benchWebhooks, benchWebhookStall } from './webhooks.mjs';
+import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'corpus'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
-const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall'];
+const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -46,6 +46,7 @@ try {
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
   if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhooks')) await benchWebhooks({ count: knob('BENCH_WEBHOOK_EVENTS'), databases: (name, fn) => databases.use(name, fn) });
+  if (want('webhook-claim')) await benchWebhookClaim({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhook-stall')) await benchWebhookStall({ samples: knob('BENCH_WEBHOOK_STALL_SAMPLES'), databases: (name, fn) => databases.use(name, fn) });
 } finally {
   await databases?.stop();

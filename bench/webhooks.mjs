@@ -205,3 +205,63 @@ export async function benchWebhookStall({ samples = 5, databases }) {
   );
   printTable(rows);
 }
+
+/**
+ * The cost of one fair claim against a backlog: `backlog` deliveries due now spread over 100
+ * subscriptions of 10 owners; each claim (limit 32, 2 per subscription, 8 per owner) leases
+ * until its own instant, so the next one, a millisecond later, sees the same backlog again.
+ */
+async function claimCost(target, backlog, claims) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhook-claim-'));
+  const env = { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' };
+  const container = await buildHttpContainer(loadConfig(env), pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
+  try {
+    const subs = container.get(WEBHOOKS.SubscriptionStore);
+    const outbox = container.get(WEBHOOKS.EventOutbox);
+    const created = '2026-01-01T00:00:00.000Z';
+    const owners = Array.from({ length: 10 }, (_, o) => `owner${backlog}_${o}`);
+    for (let s = 0; s < 100; s++) {
+      await subs.insert({
+        subscription_id: `whk_${String(backlog).padStart(8, '0')}${String(s).padStart(24, '0')}`, owner_kind: 'tenant', owner_id: owners[s % 10], url: 'https://hooks.example.com/in', description: null,
+        events: ['call.created'], enabled: true, disabled_reason: null, failing_since: null, created_at: created, updated_at: created,
+        secrets: { current: 'whsec_YmVuY2g=', previous: null, previous_expires_at: null },
+      });
+    }
+    const perOwner = backlog / 10;
+    for (let o = 0; o < 10; o++) {
+      const events = Array.from({ length: perOwner / 10 }, (_, i) => ({
+        event_id: `evt_${backlog}_${o}_${i}`, owner_kind: 'tenant', owner_id: owners[o], type: 'call.created', created_at: '2026-01-01T00:00:01.000Z', payload: '{}',
+      }));
+      for (let i = 0; i < events.length; i += 500) await outbox.append(events.slice(i, i + 500));
+    }
+    let n = 0;
+    while ((await outbox.fanOut('2026-01-01T00:00:02.000Z', 1000, () => `dlv_${String(backlog).padStart(8, '0')}${String(n++).padStart(24, '0')}`)) > 0);
+    const times = [];
+    const base = Date.parse('2026-01-01T00:01:00.000Z');
+    for (let i = 0; i < claims; i++) {
+      const at = new Date(base + i).toISOString();
+      const started = performance.now();
+      const got = await outbox.claimDue({ owner: 'bench', now: at, until: at }, 32, { perSubscription: 2, perOwner: 8 });
+      times.push(performance.now() - started);
+      if (got.length !== 32) throw new Error(`claimed ${got.length}, expected 32`);
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    await container.get(PLATFORM.SqlDatabase).close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchWebhookClaim({ databases }) {
+  console.log('\n## Webhooks: one fair claim (32 deliveries, 2 per subscription, 8 per owner) against a backlog due now (100 subscriptions, 10 owners)');
+  const rows = [];
+  await databases('webhook_claim', (targets) =>
+    eachDatabase(targets, async (target) => {
+      for (const backlog of [1_000, 10_000, 50_000]) {
+        const times = await claimCost(target, backlog, 30);
+        rows.push({ database: target.database, backlog, p50_ms: percentile(times, 0.5).toFixed(1), p90_ms: percentile(times, 0.9).toFixed(1) });
+      }
+    }),
+  );
+  printTable(rows);
+}

@@ -102,9 +102,8 @@ const viewOf = (d: StoredDelivery): Delivery => ({
   next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
   attempts: copy(d.attempts),
 });
-/** In flight: pending, was due when claimed, and under a lease that has not expired (as the SQL outbox counts it). */
-const isHeld = (d: StoredDelivery, now: string) =>
-  d.status === 'pending' && d.next_attempt_at !== null && d.next_attempt_at <= now && d.lease_expires_at !== null && d.lease_expires_at >= now;
+/** In flight: pending and under a lease that has not expired. */
+const isHeld = (d: StoredDelivery, now: string) => d.status === 'pending' && d.lease_expires_at !== null && d.lease_expires_at >= now;
 const isDue = (d: StoredDelivery, now: string) =>
   d.status === 'pending' && d.next_attempt_at !== null && d.next_attempt_at <= now && (d.lease_expires_at === null || d.lease_expires_at < now);
 

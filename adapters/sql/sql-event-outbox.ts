@@ -33,45 +33,61 @@ export async function appendOutboxEvents(trx: Kysely<Database>, events: readonly
 const dueAt = (now: string) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
   eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now), eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)])]);
 
+/** Pending under a lease that has not expired: in flight (the partial index on `lease_expires_at`). */
+const HELD = (alias: string, now: string) => sql`${sql.ref(`${alias}.status`)} = 'pending' AND ${sql.ref(`${alias}.lease_expires_at`)} >= ${now}`;
+
 /**
  * The ids of the due deliveries a claim takes, in `fairClaimOrder`'s order (core/events/
- * delivery-fairness.ts), as one sub-select with window functions (SQLite and PostgreSQL alike).
- * `held` counts the deliveries in flight, any process's: pending, due, under a live lease (the
- * partial index on `next_attempt_at` of pending rows serves both it and the due rows).
- * `sub_slot` is the subscription's in-flight count plus the delivery's rank in its
- * subscription; `owner_slot` the owner's in-flight count plus its rank among the owner's
- * candidates. The update that follows re-checks that each row is still due, so of several
- * claimers each delivery goes to one; two claimers at the same instant may each see the other's
- * leases uncommitted and so together exceed a cap by what each took (ADR 0028).
+ * delivery-fairness.ts), as one sub-select (SQLite and PostgreSQL alike). The candidates are,
+ * for each subscription, its first `perSubscription` pending deliveries due and unleased, each
+ * read by a scalar sub-select on the index by subscription (LIMIT 1 OFFSET n: neither dialect's
+ * lateral join is shared), so a claim costs the subscriptions, not the backlog. `sub_slot` is the
+ * subscription's in-flight count plus the candidate's rank in it; `owner_slot` the owner's
+ * in-flight count plus its rank among the owner's candidates. The update that follows re-checks
+ * that each row is still due, so of several claimers each delivery goes to one (ADR 0028).
  */
-const fairPick = (now: string, limit: number, caps: ClaimCaps) => sql<string>`(
+const fairPick = (now: string, limit: number, caps: ClaimCaps) => {
+  const heads = Array.from(
+    { length: caps.perSubscription },
+    (_, n) => sql`SELECT s.subscription_id, s.owner_kind, s.owner_id, (
+        SELECT x.delivery_id FROM webhook_deliveries x
+        WHERE x.subscription_id = s.subscription_id AND x.status = 'pending' AND x.next_attempt_at <= ${now}
+          AND (x.lease_expires_at IS NULL OR x.lease_expires_at < ${now})
+        ORDER BY x.next_attempt_at, x.delivery_id LIMIT 1 OFFSET ${sql.lit(n)}) AS delivery_id
+      FROM webhook_subscriptions s`,
+  );
+  return sql<string>`(
   SELECT ranked.delivery_id FROM (
     SELECT r.delivery_id, r.next_attempt_at, r.sub_slot,
       r.owner_held + row_number() OVER (PARTITION BY r.owner_kind, r.owner_id ORDER BY r.sub_slot, r.next_attempt_at, r.delivery_id) AS owner_slot
     FROM (
-      SELECT d.delivery_id, d.next_attempt_at, s.owner_kind, s.owner_id,
-        coalesce(hs.held, 0) + row_number() OVER (PARTITION BY d.subscription_id ORDER BY d.next_attempt_at, d.delivery_id) AS sub_slot,
+      SELECT c.delivery_id, c.next_attempt_at, c.owner_kind, c.owner_id,
+        coalesce(hs.held, 0) + row_number() OVER (PARTITION BY c.subscription_id ORDER BY c.next_attempt_at, c.delivery_id) AS sub_slot,
         coalesce(ho.held, 0) AS owner_held
-      FROM webhook_deliveries d
-      JOIN webhook_subscriptions s ON s.subscription_id = d.subscription_id
+      FROM (
+        SELECT heads.*, (SELECT y.next_attempt_at FROM webhook_deliveries y WHERE y.delivery_id = heads.delivery_id) AS next_attempt_at
+        FROM (${sql.join(heads, sql` UNION ALL `)}) heads
+        WHERE heads.delivery_id IS NOT NULL
+      ) c
       LEFT JOIN (
-        SELECT h.subscription_id, count(*) AS held FROM webhook_deliveries h
-        WHERE h.status = 'pending' AND h.next_attempt_at <= ${now} AND h.lease_expires_at >= ${now}
-        GROUP BY h.subscription_id
-      ) hs ON hs.subscription_id = d.subscription_id
+        SELECT hss.subscription_id, count(*) AS held FROM webhook_deliveries h
+        JOIN webhook_subscriptions hss ON hss.subscription_id = h.subscription_id
+        WHERE ${HELD('h', now)}
+        GROUP BY hss.subscription_id
+      ) hs ON hs.subscription_id = c.subscription_id
       LEFT JOIN (
         SELECT hso.owner_kind, hso.owner_id, count(*) AS held FROM webhook_deliveries h
         JOIN webhook_subscriptions hso ON hso.subscription_id = h.subscription_id
-        WHERE h.status = 'pending' AND h.next_attempt_at <= ${now} AND h.lease_expires_at >= ${now}
+        WHERE ${HELD('h', now)}
         GROUP BY hso.owner_kind, hso.owner_id
-      ) ho ON ho.owner_kind = s.owner_kind AND ho.owner_id = s.owner_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.lease_expires_at IS NULL OR d.lease_expires_at < ${now})
+      ) ho ON ho.owner_kind = c.owner_kind AND ho.owner_id = c.owner_id
     ) r
     WHERE r.sub_slot <= ${caps.perSubscription}
   ) ranked
   WHERE ranked.owner_slot <= ${caps.perOwner}
   ORDER BY ranked.owner_slot, ranked.sub_slot, ranked.next_attempt_at, ranked.delivery_id
   LIMIT ${limit})`;
+};
 
 const attemptOf = (r: WebhookAttemptsTable): DeliveryAttempt => ({
   attempt: Number(r.attempt),
@@ -159,15 +175,22 @@ export class SqlEventOutbox implements EventOutbox {
   }
 
   async claimDue(lease: DeliveryLease, limit: number, caps: ClaimCaps): Promise<DueDelivery[]> {
-    let pick = this.db.selectFrom('webhook_deliveries').select('delivery_id').where('delivery_id', 'in', fairPick(lease.now, limit, caps));
-    if (this.capabilities.skipLocked) pick = pick.forUpdate().skipLocked();
-    const claimed = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ lease_owner: lease.owner, lease_expires_at: lease.until })
-      .where('delivery_id', 'in', pick)
-      .where(dueAt(lease.now))
-      .returning('delivery_id')
-      .execute();
+    // The pick, then the conditional update of the rows picked by their keys (one sub-select
+    // inside the UPDATE had PostgreSQL walk every pending row to match them), in one transaction
+    // so that the rows a SKIP LOCKED pick locked stay locked until they are leased.
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      let pick = trx.selectFrom('webhook_deliveries').select('delivery_id').where('delivery_id', 'in', fairPick(lease.now, limit, caps));
+      if (this.capabilities.skipLocked) pick = pick.forUpdate().skipLocked();
+      const picked = (await pick.execute()).map((r) => r.delivery_id);
+      if (picked.length === 0) return [];
+      return trx
+        .updateTable('webhook_deliveries')
+        .set({ lease_owner: lease.owner, lease_expires_at: lease.until })
+        .where('delivery_id', 'in', picked)
+        .where(dueAt(lease.now))
+        .returning('delivery_id')
+        .execute();
+    });
     if (claimed.length === 0) return [];
     const rows = await this.db
       .selectFrom('webhook_deliveries as d')
