@@ -6,11 +6,14 @@
  * or alias is read as that name first (the exact name wins), and a target several covered
  * artists bear stays ambiguous (settled by an exact title, else `ambiguous_artist`).
  *
- * Sources: the variant names of the Getty Union List of Artist Names (ULAN, the `ids.ulan` of
- * the records) and the labels and aliases of Wikidata (`ids.wikidata`) in the six languages,
- * read by hand for each artist; the list was grown from the records' own aliases (every target
- * is a name or alias the shipped records carry: `test/corpus/name-forms.test.ts` checks that
- * each resolves to exactly one covered artist). Written as data: add a form with its artist.
+ * Where the forms come from: written by the team from the names European sale catalogues and
+ * reference works print in each language (the forms in common use, e.g. French "Le Titien",
+ * Italian "Tiziano"), starting from the records' own aliases. They have NOT yet been checked
+ * entry by entry against the Getty ULAN's variant names or Wikidata's labels, which the
+ * records' `ids.ulan` / `ids.wikidata` make possible: that check is open work (ADR 0030). What
+ * is checked: every target is a name or alias the shipped records carry, resolving to exactly
+ * one covered artist (`test/corpus/name-forms.test.ts`), and no form is a covered artist's
+ * name. Written as data: add a form with its artist.
  */
 export interface ExonymEntry {
   /** A name or alias of the artist in the corpus records. */
