@@ -39,14 +39,15 @@ module.exports = {
       severity: 'error',
       comment:
         'Runtimes wire adapters through their entry points: a dialect through its open function ' +
-        '(sqlite-database, postgres-database), never its migrations, table types, search or index ' +
+        '(sqlite-database, postgres-database) and its probe (sqlite-probe, postgres-probe: does a database exist, ' +
+        'asked without creating one), never its migrations, table types, search or index ' +
         'internals, nor a worker thread entry.',
       from: { path: '^dist/runtimes/' },
       to: {
         path: [
           '^dist/adapters/[^/]+/migrations/',
-          '^dist/adapters/sqlite/(?!sqlite-database\\.js$)',
-          '^dist/adapters/postgres/(?!postgres-database\\.js$)',
+          '^dist/adapters/sqlite/(?!sqlite-(database|probe)\\.js$)',
+          '^dist/adapters/postgres/(?!postgres-(database|probe)\\.js$)',
           '^dist/adapters/sql/[^/]+\\.tables\\.js$',
           '^dist/adapters/sql/unique-violation\\.js$',
           '^dist/adapters/node/pdf-text\\.worker\\.js$',

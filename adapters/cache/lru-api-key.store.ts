@@ -1,18 +1,14 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { KeyPlan } from '../../core/billing/billing.model.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../core/attestation/ports.js';
+import { type LruOptions, lruWithTtl } from './lru-options.js';
 
 /** How long a key found valid is trusted without asking the store again (ADR 0002). */
 export const KEY_CACHE_TTL_MS = 1000;
 /** Keys remembered at most; past it the least recently used one goes. */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
 
-export interface ApiKeyCacheOptions {
-  ttlMs?: number;
-  maxEntries?: number;
-  /** Milliseconds of a monotonic clock; tests pass a clock they move (default: performance.now). */
-  now?: () => number;
-}
+export type ApiKeyCacheOptions = LruOptions;
 
 /**
  * An `ApiKeyStore` that remembers the valid keys it found by hash for `ttlMs`, so a busy key
@@ -27,14 +23,7 @@ export class LruApiKeyStore implements ApiKeyStore {
     private readonly store: ApiKeyStore,
     options: ApiKeyCacheOptions = {},
   ) {
-    const now = options.now;
-    this.valid = new LRUCache<string, ApiKeyRecord>({
-      max: options.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
-      ttl: options.ttlMs ?? KEY_CACHE_TTL_MS,
-      // Expiry read at every lookup (no coarser clock cached between them).
-      ttlResolution: 0,
-      ...(now && { perf: { now } }),
-    });
+    this.valid = lruWithTtl(options, { ttlMs: KEY_CACHE_TTL_MS, maxEntries: KEY_CACHE_MAX_ENTRIES });
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {

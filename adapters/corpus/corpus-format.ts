@@ -8,12 +8,14 @@
  */
 import {
   CLAIM_KINDS,
+  OBJECT_TYPES,
   PILLARS,
   QUALIFIERS,
   SOURCE_TAGS,
   type Attribution,
   type Claim,
   type CorpusWork,
+  type WorkObject,
 } from '../../core/attestation/corpus/corpus.model.js';
 
 export const CORPUS_FORMAT = 2;
@@ -52,6 +54,8 @@ export interface CorpusManifest {
 export type EncodedAttribution = [string, string, 0 | 1, string, string, number] | [string, string, 0 | 1, string, string, number, string];
 /** [pillar, kind, claim, source, ref index] */
 export type EncodedClaim = [string, string, string, string, number];
+/** [object_type, medium, date, dimensions, collection], each null where the record says nothing (ADR 0032). */
+export type EncodedObject = [string | null, string | null, string | null, string | null, string | null];
 
 export interface EncodedWork {
   work_id: string;
@@ -61,6 +65,8 @@ export interface EncodedWork {
   refs: string[];
   attributions: EncodedAttribution[];
   claims: EncodedClaim[];
+  /** Absent when the records say nothing of the object. */
+  object?: EncodedObject;
 }
 
 export function encodeWork(w: CorpusWork): EncodedWork {
@@ -80,7 +86,12 @@ export function encodeWork(w: CorpusWork): EncodedWork {
     return a.effective_date ? [...base, a.effective_date] as EncodedAttribution : base;
   });
   const claims = w.claims.map((c): EncodedClaim => [c.pillar, c.kind, c.claim, c.source, ref(c.source_ref)]);
-  return { work_id: w.work_id, title: w.title, title_aliases: w.title_aliases, inventory_numbers: w.inventory_numbers, refs, attributions, claims };
+  const encoded: EncodedWork = { work_id: w.work_id, title: w.title, title_aliases: w.title_aliases, inventory_numbers: w.inventory_numbers, refs, attributions, claims };
+  if (w.object !== undefined) {
+    const o = w.object;
+    encoded.object = [o.object_type, o.medium, o.date, o.dimensions, o.collection];
+  }
+  return encoded;
 }
 
 /** Vocabulary lookups double as validation and as interning (one string instance per value). */
@@ -89,6 +100,36 @@ const QUALIFIER = vocabulary(QUALIFIERS);
 const SOURCE = vocabulary(SOURCE_TAGS);
 const PILLAR = vocabulary(PILLARS);
 const KIND = vocabulary(CLAIM_KINDS);
+const OBJECT_TYPE = vocabulary(OBJECT_TYPES);
+
+/** Returns one instance per distinct string: a load shares its media, dates and collections. */
+export type Interner = (text: string) => string;
+const noInterning: Interner = (text) => text;
+
+/** An interner over a fresh table (one per load, so that nothing outlives the snapshot). */
+export function createInterner(): Interner {
+  const table = new Map<string, string>();
+  return (text) => {
+    const known = table.get(text);
+    if (known !== undefined) return known;
+    table.set(text, text);
+    return text;
+  };
+}
+
+function decodeObject(value: unknown, intern: Interner): WorkObject {
+  if (!Array.isArray(value) || value.length !== 5) throw new CorpusFormatError('object must be a 5-tuple');
+  const field = (i: number, what: string): string | null => {
+    const v: unknown = value[i];
+    if (v === null) return null;
+    if (!isString(v) || v === '') throw new CorpusFormatError(`object: ${what} must be a non-empty string or null`);
+    return intern(v);
+  };
+  const type: unknown = value[0];
+  const objectType = type === null ? null : OBJECT_TYPE.get(type as string);
+  if (objectType === undefined) throw new CorpusFormatError('object: object_type is not a known object type');
+  return { object_type: objectType, medium: field(1, 'medium'), date: field(2, 'date'), dimensions: field(3, 'dimensions'), collection: field(4, 'collection') };
+}
 
 export class CorpusFormatError extends Error {}
 
@@ -99,7 +140,7 @@ function strings(v: unknown, what: string): string[] {
 }
 
 /** Checks the shape the domain relies on and rebuilds the domain record; throws CorpusFormatError. */
-export function decodeWork(value: unknown): CorpusWork {
+export function decodeWork(value: unknown, intern: Interner = noInterning): CorpusWork {
   if (typeof value !== 'object' || value === null) throw new CorpusFormatError('not an object');
   const w = value as Record<string, unknown>;
   if (!isString(w.work_id) || w.work_id === '') throw new CorpusFormatError('work_id must be a non-empty string');
@@ -143,7 +184,7 @@ export function decodeWork(value: unknown): CorpusWork {
     if (!source) throw new CorpusFormatError(`${what}: source is not a known source tag`);
     return { pillar, kind, claim: c[2], source, source_ref: refAt(c[4], what) };
   });
-  return {
+  const work: CorpusWork = {
     work_id: w.work_id,
     title: w.title,
     title_aliases: strings(w.title_aliases, 'title_aliases'),
@@ -151,4 +192,6 @@ export function decodeWork(value: unknown): CorpusWork {
     attributions,
     claims,
   };
+  if (w.object !== undefined) work.object = decodeObject(w.object, intern);
+  return work;
 }

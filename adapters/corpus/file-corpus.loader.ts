@@ -15,6 +15,7 @@ import {
   CORPUS_FORMAT,
   type CorpusManifest,
   CorpusFormatError,
+  createInterner,
   decodeWork,
   MANIFEST_FILE,
   WORKS_FILE,
@@ -139,9 +140,10 @@ export async function loadCorpusSnapshot(dir: string = defaultCorpusDir()): Prom
   const manifest = await readCorpusManifest(dir);
   const artistsPath = join(dir, ARTISTS_FILE);
   const worksPath = join(dir, WORKS_FILE);
+  const intern = createInterner();
   const [artists, works] = await Promise.all([
     readRecords(artistsPath, decodeArtist),
-    readRecords(worksPath, decodeWork),
+    readRecords(worksPath, (value) => decodeWork(value, intern)),
   ]);
 
   const artistIds = new Set<string>();

@@ -2,7 +2,7 @@ import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
+import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import * as m0002search from './migrations/0002-tenancy-calls-search.js';
@@ -17,7 +17,7 @@ export const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '
 /** One set per open database: the calls search keeps that database's word statistics, the knowledge index its vacuum count. */
 export const postgresCapabilities = (): SqlCapabilities => ({
   isUniqueViolation: isPostgresUniqueViolation,
-  isTransient: isTransientPostgresError,
+  ...unavailabilityCapabilities(postgresUnavailability),
   callSearch: new PostgresCallSearch(),
   knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
@@ -50,6 +50,22 @@ const types = {
 };
 
 /**
+ * A pg client that never leaves a connection error unheard. The pool listens for errors only
+ * on its idle clients: one checked out (a transaction between two statements, a query in
+ * flight) whose backend is terminated (57P01, a restart, a failover) or whose socket drops
+ * emits `error` with nobody listening, and Node ends the process on it. Here the error is
+ * already the failing query's (pg rejects it with the same error) or the next one's (the
+ * client is no longer queryable, and the pool discards it when it is released), so the
+ * listener has nothing left to do.
+ */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
+/**
  * Kysely over a pg connection pool, migrated to the latest schema. Migrations run under an
  * advisory lock (Kysely's PostgreSQL adapter takes one), so instances starting together on
  * one database migrate it once, and without the statement timeout requests have.
@@ -60,6 +76,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     application_name: options.applicationName ?? 'svc-platform',
     types,
+    Client: ListenedClient,
   };
   // Migrations run on a connection of their own without a statement timeout: building an
   // index on a large table may take longer than any request should.
@@ -79,7 +96,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // An idle connection that drops (server restart, network) emits here; the pool replaces it.
   pool.on('error', () => {});
   const capabilities = postgresCapabilities();
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation) });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
   const archiveWriter = kyselyArchiveWriter(db, await currentArchiveDictionary(db));
   return {
     db,
@@ -101,17 +118,37 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
 export const isPostgresUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '23505';
 
 /**
- * SQLSTATEs a retry may cure: statement timeout or cancel (57014), the server shutting down or
- * starting (57P01–57P03), too many connections (53300), lost connections (class 08),
- * serialization failure and deadlock (40001, 40P01), lock not available (55P03).
+ * SQLSTATEs a retry may cure (ADR 0026), by what they mean:
+ * - busy: statement timeout or cancel (57014), serialization failure and deadlock (40001,
+ *   40P01), lock not available (55P03), too many connections (53300), a configuration limit (53400);
+ * - unreachable: the server shutting down, crashed or starting (57P01–57P03), idle timeouts that
+ *   end the session (25P03, 57P05), every connection exception (class 08);
+ * - storage: disk full (53100), out of memory (53200), other insufficient resources (class 53),
+ *   an I/O or system error (58030, 58000).
  */
-const TRANSIENT_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '40001', '40P01', '55P03']);
-const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const BUSY_SQLSTATES = new Set(['57014', '40001', '40P01', '55P03', '53300', '53400']);
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '25P03']);
+const STORAGE_FAILED_SQLSTATES = new Set(['58000', '58030']);
+const UNREACHABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * pg's own messages for a connection it lost or could not get, which carry no code: the socket
+ * closed ("Connection terminated unexpectedly"), a client whose connection died asked again (a
+ * rollback after the failure: "...is not queryable"), the pool's or the socket's timeouts.
+ */
+const UNREACHABLE_MESSAGE = /Connection terminated|is not queryable|timeout exceeded when trying to connect|connection timeout|Query read timeout/i;
 
-/** A PostgreSQL or connection error worth a retry (see TRANSIENT_SQLSTATES); pg's pool and client messages too. */
-export function isTransientPostgresError(err: unknown): boolean {
-  if (err === null || typeof err !== 'object') return false;
+/** What a PostgreSQL or connection error means for the client (see the sets above); null when a retry would not help. */
+export function postgresUnavailability(err: unknown): Unavailability | null {
+  if (err === null || typeof err !== 'object') return null;
   const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || TRANSIENT_NODE_CODES.has(code))) return true;
-  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection timeout/i.test(message);
+  if (typeof code === 'string') {
+    if (BUSY_SQLSTATES.has(code)) return 'busy';
+    if (UNREACHABLE_SQLSTATES.has(code) || code.startsWith('08') || UNREACHABLE_NODE_CODES.has(code)) return 'unreachable';
+    if (code === '53100' || code === 'ENOSPC') return 'storage-full';
+    if (STORAGE_FAILED_SQLSTATES.has(code) || code.startsWith('53')) return 'storage-failed';
+  }
+  return typeof message === 'string' && UNREACHABLE_MESSAGE.test(message) ? 'unreachable' : null;
 }
+
+/** A PostgreSQL or connection error worth a retry: one `postgresUnavailability` names. */
+export const isTransientPostgresError = (err: unknown): boolean => postgresUnavailability(err) !== null;

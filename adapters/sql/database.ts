@@ -227,6 +227,22 @@ export interface SqlKnowledgeIndex {
 }
 
 /**
+ * Why the database cannot serve a request now (ADR 0026). Each is answered 503 with
+ * `Retry-After`; none is the client's fault, and the request's changes were rolled back.
+ * - `busy`: a lock, a timeout, a serialization conflict, too many connections;
+ * - `unreachable`: the connection was refused or lost (a restart, a failover, a terminated backend);
+ * - `storage-full`: the disk or the database's size limit is full (SQLITE_FULL, ENOSPC, 53100);
+ * - `storage-failed`: the storage failed (an I/O error, a read-only file, out of memory).
+ */
+export type Unavailability = 'busy' | 'unreachable' | 'storage-full' | 'storage-failed';
+
+/** The dialect's classification made the two capabilities: `isTransient` is `unavailability` not null. */
+export const unavailabilityCapabilities = (classify: (err: unknown) => Unavailability | null): Pick<SqlCapabilities, 'isTransient' | 'unavailability'> => ({
+  isTransient: (err) => classify(err) !== null,
+  unavailability: classify,
+});
+
+/**
  * What differs between SQL databases, declared by each dialect adapter and composed into the
  * shared stores: nothing above the adapters asks which database runs.
  */
@@ -238,10 +254,13 @@ export interface SqlCapabilities {
    */
   isUniqueViolation(err: unknown): boolean;
   /**
-   * Whether an error of this database is transient (busy, timed out, unreachable, restarting):
-   * worth a retry by the client, a 503 rather than a 500.
+   * Whether an error of this database is transient (busy, timed out, unreachable, restarting,
+   * out of space or failing storage): worth a retry by the client, a 503 rather than a 500.
+   * Exactly the errors `unavailability` names.
    */
   isTransient(err: unknown): boolean;
+  /** What a transient error means (the 503's problem document names it); null when it is not transient. */
+  unavailability(err: unknown): Unavailability | null;
   callSearch: SqlCallTextSearch;
   /** The full-text index over knowledge chunks that `SqlKnowledgeStore` composes. */
   knowledgeIndex: SqlKnowledgeIndex;

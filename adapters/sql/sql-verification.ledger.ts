@@ -21,9 +21,9 @@ interface Pending {
  * written are grouped into the next one (group commit): every caller still waits for the
  * commit that holds its own trace, but the cost of a transaction is shared. If a grouped
  * transaction fails, its records are retried one transaction each, so one bad record never
- * fails another; unless the failure is transient (a lock another process held past the wait,
- * a lost connection): that is no record's fault, and every record of the batch fails at once
- * instead of waiting the lock out once more per record (ADR 0027). The rows are written by the database's `ArchiveWriter` (on this connection, or
+ * fails another; unless the database itself failed (`isTransient`: gone, busy past the wait,
+ * full; ADRs 0026, 0027): that is no record's fault, and every record of the group fails at once
+ * instead of waiting for the same failure once more per record. The rows are written by the database's `ArchiveWriter` (on this connection, or
  * in a worker thread with a connection of its own); reads go through Kysely.
  */
 export class SqlVerificationLedger implements VerificationLedger {

@@ -8,6 +8,12 @@ export interface SqliteFile {
   filename: string;
   /** Milliseconds a writer waits for a lock held by another connection or process before failing. */
   busyTimeoutMs: number;
+  /**
+   * The most bytes the file may grow to: SQLite's `max_page_count`, which is per connection, so
+   * every connection of the file sets it. A write past it fails with SQLITE_FULL, the code SQLite
+   * also answers when the disk is full (ENOSPC).
+   */
+  maxSizeBytes?: number;
 }
 
 /**
@@ -24,6 +30,10 @@ export function openSqliteConnection(file: SqliteFile, options: { checkpointedEl
   native.pragma('foreign_keys = ON');
   native.pragma(`busy_timeout = ${options.onEventLoop ? 0 : file.busyTimeoutMs}`);
   if (options.checkpointedElsewhere) native.pragma('wal_autocheckpoint = 0');
+  if (file.maxSizeBytes !== undefined) {
+    const pageSize = native.pragma('page_size', { simple: true }) as number;
+    native.pragma(`max_page_count = ${Math.max(1, Math.floor(file.maxSizeBytes / pageSize))}`);
+  }
   // A WAL that a burst of writes grew is cut back to this size when the writers restart it
   // from its start (after a checkpoint copied it all), instead of keeping its largest size.
   native.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely } from 'kysely';
-import type { Database, SqlCapabilities, SqlDatabase } from '../sql/database.js';
+import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -29,24 +29,41 @@ export interface SqliteOptions {
    * connection on timers (the event loop keeps serving meanwhile).
    */
   busyTimeoutMs?: number;
+  /** The most bytes the file may grow to (`max_page_count` on every connection); a write past it fails with SQLITE_FULL, as on a full disk. */
+  maxSizeBytes?: number;
   /** A file's WAL is checkpointed from a worker thread this often (ADR 0025); 1,000 ms by default. */
   checkpointIntervalMs?: number;
 }
 
 const codeOf = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
 
-/** A writer that waited the busy timeout for another process's lock (svc-admin importing). */
-export const isTransientSqliteError = (err: unknown): boolean => {
+/**
+ * What a SQLite (or file system) error means for the client (ADR 0026), by result code, the
+ * extended codes included (SQLITE_IOERR_WRITE is an SQLITE_IOERR):
+ * - busy: a writer waited the busy timeout for another process's lock (SQLITE_BUSY, SQLITE_LOCKED);
+ * - storage-full: the disk is full or the database reached its size limit (SQLITE_FULL, which
+ *   SQLite also answers when a write fails with ENOSPC; ENOSPC and EDQUOT from Node's own writes);
+ * - storage-failed: an I/O error, a file made read-only, out of memory, a file it cannot open.
+ * Null otherwise (a constraint, a corrupt file, a bug): a retry would not help.
+ */
+export function sqliteUnavailability(err: unknown): Unavailability | null {
   const code = codeOf(err);
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
-};
+  if (typeof code !== 'string') return null;
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') return 'storage-full';
+  if (/^SQLITE_(IOERR|READONLY|NOMEM|CANTOPEN)/.test(code) || code === 'EIO' || code === 'EROFS') return 'storage-failed';
+  return null;
+}
+
+/** A SQLite error worth a retry: one `sqliteUnavailability` names. */
+export const isTransientSqliteError = (err: unknown): boolean => sqliteUnavailability(err) !== null;
 
 /** better-sqlite3's extended result codes of a UNIQUE or PRIMARY KEY constraint (not NOT NULL, CHECK or FOREIGN KEY). */
 export const isSqliteUniqueViolation = (err: unknown): boolean => codeOf(err) === 'SQLITE_CONSTRAINT_UNIQUE' || codeOf(err) === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 
 export const SQLITE_CAPABILITIES: SqlCapabilities = {
   isUniqueViolation: isSqliteUniqueViolation,
-  isTransient: isTransientSqliteError,
+  ...unavailabilityCapabilities(sqliteUnavailability),
   callSearch: sqliteCallSearch,
   knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
@@ -59,12 +76,12 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   // database in memory exists on this connection only (ADR 0025).
   const onFile = options.filename !== ':memory:';
   if (onFile) mkdirSync(dirname(options.filename), { recursive: true });
-  const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000 };
+  const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000, maxSizeBytes: options.maxSizeBytes };
   // The event loop's connection never sleeps in SQLite's busy handler: its driver waits for
   // another process's write lock on timers, reads meanwhile (ADR 0027).
   const native = openSqliteConnection(file, { checkpointedElsewhere: onFile, onEventLoop: true });
   const dialect = nonBlockingSqliteDialect(withStatementCache(native), file.busyTimeoutMs);
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(dialect, SQLITE_CAPABILITIES.isUniqueViolation) });
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(dialect, SQLITE_CAPABILITIES.isUniqueViolation, SQLITE_CAPABILITIES.isTransient) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
   const dictionary = await currentArchiveDictionary(db);

@@ -11,3 +11,5 @@ export type { CorpusCounts } from './corpus/corpus-index.js';
 export { MAX_NEAR_MATCHES, NEAR_MATCH_THRESHOLD } from './matching/near-match.js';
 export { evaluate, MAX_AMBIGUOUS_MATCHES } from './verdict/evaluate.js';
 export { buildCoverage } from './corpus/coverage.js';
+export { objectKindOfMedium } from './matching/object-kind.js';
+export { describeWork, fitsLot, lotObject, yearSpan, DATE_TOLERANCE_YEARS } from './verdict/object-match.js';

@@ -17,6 +17,13 @@ export interface AccessClaims {
   exp: number;
 }
 
+/** What a token's user is now, as the token check needs it. */
+export interface TokenHolder {
+  tenant_id: string;
+  role: Role;
+  disabled: boolean;
+}
+
 export interface IssuedToken {
   access_token: string;
   token_type: 'Bearer';

@@ -84,7 +84,7 @@ export interface ArtistMergeResult {
   uncovered: number;
 }
 
-const SOURCE_ORDER: SourceName[] = ['nga', 'tate', 'cmoa', 'wikidata'];
+const SOURCE_ORDER: SourceName[] = ['nga', 'tate', 'cmoa', 'nationalmuseum', 'wikidata'];
 const rank = (s: SourceName) => SOURCE_ORDER.indexOf(s);
 
 /** Folds records that share a key. */

@@ -2,7 +2,7 @@
  * Builds the shipped corpus from the CC0 source extracts.
  *
  *   npx tsx corpus/build/build-corpus.ts [--sources ../shared/corpus-sources] [--out corpus/data]
- *                                        [--only tate,wikidata,nga,cmoa] [--as-of YYYY]
+ *                                        [--only tate,wikidata,nga,cmoa,nationalmuseum] [--as-of YYYY]
  *
  * Paths given on the command line are relative to the current directory; the defaults are
  * relative to the repository root (the sources: `CORPUS_SOURCES` when set). `--as-of` fixes the year the public-domain rule counts from
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { finaliseArtists, mergeArtists } from './artist-merge.js';
 import { readCmoa } from './cmoa-source.js';
 import { writeCorpus } from './corpus-writer.js';
+import { readNationalmuseum } from './nationalmuseum-source.js';
 import { readNga } from './nga-source.js';
 import type { SourceName, SourceReadResult } from './source.model.js';
 import { readTate } from './tate-source.js';
@@ -43,8 +44,9 @@ const READERS: Record<SourceName, (dir: string) => Promise<SourceReadResult>> = 
   wikidata: readWikidata,
   nga: readNga,
   cmoa: readCmoa,
+  nationalmuseum: readNationalmuseum,
 };
-const ALL: SourceName[] = ['tate', 'wikidata', 'nga', 'cmoa'];
+const ALL: SourceName[] = ['tate', 'wikidata', 'nga', 'cmoa', 'nationalmuseum'];
 
 export interface BuildOptions {
   sources: string;

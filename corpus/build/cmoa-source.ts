@@ -11,6 +11,7 @@ import { foldText } from '../../core/attestation/matching/normalise.js';
 import { attributionSentence, claim, mentionsCondition, quote, truncateText } from './claims.js';
 import { isNonPersonName } from './names.js';
 import { readNdjson } from './ndjson.js';
+import { cmoaDimensions, cmoaObjectType, fieldText, workObject } from './objects.js';
 import { marketKind, pricedNotes, splitProvenance } from './provenance.js';
 import { cmoaRoleQualifier, qualifierPhrase } from './qualifiers.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
@@ -33,6 +34,13 @@ interface CmoaRecord {
   credit_line?: string;
   date_acquired?: string;
   provenance_text?: string;
+  creation_date?: string;
+  classification?: string;
+  medium?: string;
+  item_width_in?: number | null;
+  item_height_in?: number | null;
+  item_depth_in?: number | null;
+  item_diameter_in?: number | null;
 }
 
 const SOURCE = 'import:cmoa' as const;
@@ -88,6 +96,12 @@ function yearOf(date: string | undefined): number | null {
 /** `wrk_cmoa_` + the accession number folded: "56.55.4.43.A-B" -> "wrk_cmoa_56_55_4_43_a_b". */
 export function cmoaWorkId(accession: string): string {
   return `wrk_cmoa_${foldText(accession).replace(/ /g, '_')}`;
+}
+
+/** The object a CMOA record describes: classification, medium, date, dimensions in inches. */
+export function cmoaObject(r: CmoaRecord) {
+  const medium = fieldText(r.medium);
+  return workObject({ object_type: cmoaObjectType(r.classification, medium), medium, date: fieldText(r.creation_date), dimensions: cmoaDimensions(r), collection: HOLDER });
 }
 
 export async function readCmoa(dir: string): Promise<SourceReadResult> {
@@ -149,6 +163,7 @@ export async function readCmoa(dir: string): Promise<SourceReadResult> {
       inventory_numbers: [ref, r.accession_number],
       attributions,
       claims,
+      object: cmoaObject(r),
     });
   }
 

@@ -15,7 +15,7 @@ import { evaluate } from '../../core/attestation/verdict/evaluate.js';
 import type { EvalCase } from './eval-sample.js';
 
 /** What a labelled case needs: a subject and its expected verdict. */
-export type LabelledCase = Pick<EvalCase, 'id' | 'subject_artist' | 'subject_title' | 'subject_ref' | 'expected' | 'rule'>;
+export type LabelledCase = Pick<EvalCase, 'id' | 'subject_artist' | 'subject_title' | 'subject_ref' | 'expected' | 'rule'> & { subject_medium?: string };
 
 export interface CaseResult<C extends LabelledCase = EvalCase> {
   case: C;
@@ -44,7 +44,12 @@ export const TARGET_ANSWERED_AS_LABELLED = 0.98;
 
 export function runEvaluation<C extends LabelledCase = EvalCase>(index: CorpusIndex, cases: readonly C[]): EvaluationReport<C> {
   const results: CaseResult<C>[] = cases.map((c) => {
-    const input = c.subject_ref === undefined ? { subject_artist: c.subject_artist, subject_title: c.subject_title } : { subject_artist: c.subject_artist, subject_title: c.subject_title, subject_ref: c.subject_ref };
+    const input = {
+      subject_artist: c.subject_artist,
+      subject_title: c.subject_title,
+      ...(c.subject_ref === undefined ? {} : { subject_ref: c.subject_ref }),
+      ...(c.subject_medium === undefined ? {} : { subject_medium: c.subject_medium }),
+    };
     const verdict = evaluate(index, input).verdict;
     return { case: c, verdict, ok: verdict === c.expected };
   });
@@ -129,6 +134,23 @@ export function accuracyByForm<C extends LabelledCase & { form: string }>(report
       wrong_attested: missed.filter((c) => wrong.get(c.id)?.verdict === 'attested').length,
     };
   });
+}
+
+/** Per form: cases, as labelled, wrong `attested`, wrong `contradicted` (the object and Nationalmuseum sets). */
+export function formatPrecisionTable<C extends LabelledCase & { form: string }>(report: EvaluationReport<C>, cases: readonly C[], forms: readonly string[]): string {
+  const wrong = new Map<string, CaseResult<C>>(report.mismatches.map((m) => [m.case.id, m]));
+  const rows = forms.map((form) => {
+    const mine = cases.filter((c) => c.form === form);
+    const missed = mine.map((c) => wrong.get(c.id)).filter((m): m is CaseResult<C> => m !== undefined);
+    return { form, cases: mine.length, ok: mine.length - missed.length, wa: missed.filter((m) => m.verdict === 'attested').length, wc: missed.filter((m) => m.verdict === 'contradicted').length };
+  });
+  const total = rows.reduce((t, r) => ({ cases: t.cases + r.cases, ok: t.ok + r.ok, wa: t.wa + r.wa, wc: t.wc + r.wc }), { cases: 0, ok: 0, wa: 0, wc: 0 });
+  return [
+    '| form | cases | as labelled | wrong attested | wrong contradicted |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.form} | ${r.cases} | ${r.ok} (${pct(r.cases === 0 ? 1 : r.ok / r.cases)}) | ${r.wa} | ${r.wc} |`),
+    `| **all** | ${total.cases} | ${total.ok} (${pct(total.cases === 0 ? 1 : total.ok / total.cases)}) | ${total.wa} | ${total.wc} |`,
+  ].join('\n');
 }
 
 /** The per-form table as Markdown. */

@@ -3,7 +3,7 @@
  * A mapping of `null` means "this link does not name an author of the work" (publisher,
  * printer, translator...): no attribution is made from it.
  */
-import type { Qualifier } from '../../core/attestation/corpus/corpus.model.js';
+import { QUALIFIERS, type Qualifier } from '../../core/attestation/corpus/corpus.model.js';
 import { QUALIFIER_PHRASES } from '../../core/attestation/corpus/qualifier-phrases.js';
 
 export interface QualifierMapping {
@@ -129,4 +129,76 @@ export function cmoaRoleQualifier(role: string | null | undefined): QualifierMap
 /** English phrase of a qualifier, as put before the artist's name. */
 export function qualifierPhrase(q: Qualifier): string {
   return QUALIFIER_PHRASES[q];
+}
+
+/** Nationalmuseum's creator roles (`role_sv`) that name no author of the painting (the commissioner). */
+const NM_NON_AUTHOR_ROLES = new Set(['beställare']);
+
+/**
+ * Swedish qualifiers as Nationalmuseum writes them (`role_sv`, `attribution_qualifier_sv`) and as
+ * Swedish catalogues do, by word (lower case), most specific first: "Tidigare attribution" is a
+ * former attribution, "Kopia efter" and "Fri kopia efter" `copy_after`, "Efter" `after`,
+ * "Tillskriven" and "Attribuerad till" `attributed_to`, "Hans ateljé" `studio_of`, "Hans
+ * verkstad" `workshop_of`, "Hans krets" `circle_of`, "Hans skola" `school_of`, "Efterföljare"
+ * `follower_of`, "Hans art" and "manér" `manner_of`, "Osäker attribution"
+ * `doubtfully_attributed_to`, "Alternativ tillskrivning" `possibly`, "Medarbetare"
+ * (collaborator) `workshop_of`.
+ */
+const NM_WORDS: [readonly string[], QualifierMapping][] = [
+  [['tidigare'], FORMER],
+  [['kopia'], current('copy_after')],
+  [['osäker'], current('doubtfully_attributed_to')],
+  [['alternativ'], current('possibly')],
+  [['tillskriven', 'tillskrivet', 'attribuerad'], current('attributed_to')],
+  [['ateljé', 'atelje'], current('studio_of')],
+  [['verkstad'], current('workshop_of')],
+  [['krets'], current('circle_of')],
+  [['skola'], current('school_of')],
+  [['efterföljare'], current('follower_of')],
+  [['art', 'manér', 'maner'], current('manner_of')],
+  [['stil'], current('style_of')],
+  [['elev'], current('pupil_of')],
+  [['imitatör'], current('imitator_of')],
+  [['trolig', 'troligen', 'troligtvis'], current('probably')],
+  [['möjlig', 'möjligen'], current('possibly')],
+  [['medarbetare'], current('workshop_of')],
+  [['efter'], current('after')],
+];
+
+/** One Swedish role or qualifier ("Tillskriven", "Hans ateljé", "Kopia efter"); null when it names no qualifier. */
+export function nmQualifierWord(text: string | null | undefined): QualifierMapping | null {
+  const words = new Set((text ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w !== ''));
+  for (const [keys, mapping] of NM_WORDS) if (keys.some((k) => words.has(k))) return mapping;
+  return null;
+}
+
+/** English notes Nationalmuseum appends to a name: "Placido Costanzi (Earlier attributed to)". */
+const NM_ENGLISH_NOTE: Record<string, QualifierMapping> = {
+  'earlier attributed to': FORMER,
+  'attributed to': current('attributed_to'),
+  'copy after': current('copy_after'),
+  'circle of': current('circle_of'),
+  'manner of': current('manner_of'),
+  'workshop of': current('workshop_of'),
+  'school of': current('school_of'),
+  'follower of': current('follower_of'),
+  'studio of': current('studio_of'),
+};
+
+/**
+ * A Nationalmuseum creator's standing: its role (`Konstnär` plain, `Kopia efter`, `Tidigare
+ * attribution`...), its qualifier (`Tillskriven`, `Hans art`...) and the English note on its name.
+ * Former when any of them says so; else the most careful of the qualifiers they give (a role,
+ * a qualifier and a note never make an attribution firmer than any one of them). Null for a
+ * role that names no author (the commissioner) and for a creator with no role at all.
+ */
+export function nmQualifier(role: string | null | undefined, qualifier: string | null | undefined, note: string | null): QualifierMapping | null {
+  const r = (role ?? '').trim().toLowerCase();
+  if (r === '' || NM_NON_AUTHOR_ROLES.has(r)) return null;
+  const mappings = [nmQualifierWord(role), nmQualifierWord(qualifier), note === null ? null : (NM_ENGLISH_NOTE[note.trim().toLowerCase()] ?? null)].filter(
+    (m): m is QualifierMapping => m !== null,
+  );
+  if (mappings.some((m) => !m.current)) return FORMER;
+  if (mappings.length === 0) return current('firm'); // Konstnär, Utförd av, Komp. och utförd av
+  return mappings.reduce((weakest, m) => (QUALIFIERS.indexOf(m.qualifier) > QUALIFIERS.indexOf(weakest.qualifier) ? m : weakest));
 }

@@ -2,9 +2,9 @@
  * Intermediate records the source readers produce and the mergers consume. They are not
  * shipped: the writer turns the merged result into `CorpusArtist` / `CorpusWork`.
  */
-import type { Claim, Qualifier, SourceTag } from '../../core/attestation/corpus/corpus.model.js';
+import type { Claim, Qualifier, SourceTag, WorkObject } from '../../core/attestation/corpus/corpus.model.js';
 
-export type SourceName = 'tate' | 'wikidata' | 'nga' | 'cmoa';
+export type SourceName = 'tate' | 'wikidata' | 'nga' | 'cmoa' | 'nationalmuseum';
 
 /** External identifiers an artist record carries. */
 export interface ArtistIds {
@@ -65,6 +65,8 @@ export interface SourceWork {
   year?: number;
   /** Wikidata only: the collection labels (current and former), to merge into a museum's work. */
   collections?: string[];
+  /** The object the record describes (type, medium, date, dimensions, collection), where it says. */
+  object?: WorkObject;
 }
 
 export interface SourceInfo {

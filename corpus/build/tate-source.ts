@@ -8,6 +8,7 @@ import { attributionSentence, claim } from './claims.js';
 import { readCsvRecords } from './csv.js';
 import { isNonPersonName, naturalOrder } from './names.js';
 import { readNdjson } from './ndjson.js';
+import { fieldText, tateObjectType, workObject } from './objects.js';
 import { tateDisplay, tateRoleQualifier } from './qualifiers.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
 
@@ -28,6 +29,10 @@ interface TateRecord {
   credit_line?: string;
   acquisition_year?: number;
   finberg_number?: string;
+  date_text?: string;
+  classification?: string;
+  medium?: string;
+  dimensions?: string;
 }
 
 const SOURCE = 'import:tate' as const;
@@ -60,6 +65,12 @@ export function tateTitleAliases(title: string, foreignTitle?: string): string[]
     if (recto.length > 0 && !recto.startsWith('[')) out.push(recto);
   }
   return out;
+}
+
+/** The object a Tate record describes: classification, medium, date, dimensions. */
+export function tateObject(r: Pick<TateRecord, 'classification' | 'medium' | 'date_text' | 'dimensions'>) {
+  const medium = fieldText(r.medium);
+  return workObject({ object_type: tateObjectType(r.classification, medium), medium, date: fieldText(r.date_text), dimensions: fieldText(r.dimensions), collection: 'Tate' });
 }
 
 export async function readTate(dir: string): Promise<SourceReadResult> {
@@ -153,6 +164,7 @@ export async function readTate(dir: string): Promise<SourceReadResult> {
       inventory_numbers: [ref, acno],
       attributions,
       claims,
+      object: tateObject(r),
     });
   }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { foldText } from '../../core/attestation/matching/normalise.js';
 import { attributionSentence, claim } from './claims.js';
 import { readNdjson } from './ndjson.js';
+import { fieldText, objectTypeOf, workObject } from './objects.js';
 import type { SourceArtist, SourceAttribution, SourceReadResult, SourceWork } from './source.model.js';
 
 interface WikidataRecord {
@@ -17,6 +18,7 @@ interface WikidataRecord {
   artist_label: string;
   collection_label?: string;
   artist_death_year_xref?: string;
+  materials?: string;
 }
 
 const SOURCE = 'import:kb' as const;
@@ -122,6 +124,14 @@ export async function readWikidata(dir: string): Promise<SourceReadResult> {
       attributions,
       claims,
       collections: collections ? [collections] : [],
+      // The extract holds paintings only (a fresco, a tempera panel); its materials are Wikidata's labels.
+      object: workObject({
+        object_type: objectTypeOf('painting', fieldText(r.materials)),
+        medium: fieldText(r.materials),
+        date: r.inception ? String(r.inception) : null,
+        dimensions: null,
+        collection: holders.length === 1 ? (holders[0] as string) : null,
+      }),
       ...(r.inception ? { year: r.inception } : {}),
     });
   }

@@ -21,6 +21,13 @@ export interface WorkMergeStats {
   dropped_without_covered_artist: number;
   attributions_unresolved: number;
   wikidata_merged: number;
+  /**
+   * Artist names a source gives without an artist record (Wikidata's unlinked labels,
+   * every Nationalmuseum creator), distinct per source: resolved to one covered artist of
+   * the other sources, or left out (no covered artist, several, or a life the work's year does
+   * not fit).
+   */
+  names_by_source: Record<string, { joined: number; left_out: number }>;
 }
 
 export interface WorkMergeResult {
@@ -32,9 +39,22 @@ const MUSEUMS: { prefix: string; label: RegExp }[] = [
   { prefix: 'wrk_tate_', label: /\bTate\b/ },
   { prefix: 'wrk_cmoa_', label: /\bCarnegie Museum of Art\b/ },
   { prefix: 'wrk_nga_', label: /\bNational Gallery of Art\b/ },
+  { prefix: 'wrk_nm_', label: /(?<!Germanisches )\bNationalmuseum\b(?! (Nürnberg|Nuremberg))/ },
 ];
 
-function resolveAttributions(w: SourceWork, artists: ArtistMergeResult): { list: Attribution[]; unresolved: number } {
+/** Per source, the distinct names resolved and left out (see `WorkMergeStats.names_by_source`). */
+type NameTally = Map<string, { joined: Set<string>; leftOut: Set<string> }>;
+
+function tallyName(tally: NameTally, source: string, name: string, joined: boolean): void {
+  let t = tally.get(source);
+  if (t === undefined) {
+    t = { joined: new Set(), leftOut: new Set() };
+    tally.set(source, t);
+  }
+  (joined ? t.joined : t.leftOut).add(name);
+}
+
+function resolveAttributions(w: SourceWork, artists: ArtistMergeResult, tally: NameTally): { list: Attribution[]; unresolved: number } {
   const list: Attribution[] = [];
   const seen = new Set<string>();
   let unresolved = 0;
@@ -48,6 +68,7 @@ function resolveAttributions(w: SourceWork, artists: ArtistMergeResult): { list:
       if (who && w.year != null && (w.year > who.death_year + 1 || (who.birth_year != null && w.year < who.birth_year + 8))) {
         id = undefined;
       }
+      tallyName(tally, w.source, a.artist_name, id !== undefined);
     }
     if (!id) {
       unresolved++;
@@ -91,14 +112,16 @@ export function mergeWorks(sourceWorks: SourceWork[], artists: ArtistMergeResult
     dropped_without_covered_artist: 0,
     attributions_unresolved: 0,
     wikidata_merged: 0,
+    names_by_source: {},
   };
+  const tally: NameTally = new Map();
   interface Draft {
     work: CorpusWork;
     source: SourceWork;
   }
   const drafts: Draft[] = [];
   for (const w of sourceWorks) {
-    const { list, unresolved } = resolveAttributions(w, artists);
+    const { list, unresolved } = resolveAttributions(w, artists, tally);
     stats.attributions_unresolved += unresolved;
     if (list.length === 0) {
       stats.dropped_without_covered_artist++;
@@ -113,6 +136,7 @@ export function mergeWorks(sourceWorks: SourceWork[], artists: ArtistMergeResult
         inventory_numbers: [...w.inventory_numbers],
         attributions: list,
         claims: [...w.claims],
+        ...(w.object ? { object: w.object } : {}),
       },
     });
   }
@@ -157,6 +181,8 @@ export function mergeWorks(sourceWorks: SourceWork[], artists: ArtistMergeResult
     const kb = kbs[0];
     target.work.title_aliases.push(kb.work.title);
     target.work.claims.push(...kb.work.claims);
+    // The museum's description of its object stands; Wikidata's only where the museum gives none.
+    if (target.work.object === undefined && kb.work.object !== undefined) target.work.object = kb.work.object;
     absorbed.add(kb);
     stats.wikidata_merged++;
   }
@@ -170,10 +196,15 @@ export function mergeWorks(sourceWorks: SourceWork[], artists: ArtistMergeResult
       inventory_numbers: [...new Set(work.inventory_numbers)],
       attributions: work.attributions,
       claims: work.claims,
+      ...(work.object ? { object: work.object } : {}),
     }))
     .sort((a, b) => (a.work_id < b.work_id ? -1 : a.work_id > b.work_id ? 1 : 0));
   for (let i = 1; i < works.length; i++) {
     if (works[i].work_id === works[i - 1].work_id) throw new Error(`duplicate work_id ${works[i].work_id}`);
+  }
+  for (const [source, t] of [...tally].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const leftOut = [...t.leftOut].filter((n) => !t.joined.has(n));
+    stats.names_by_source[source] = { joined: t.joined.size, left_out: leftOut.length };
   }
   return { works, stats };
 }

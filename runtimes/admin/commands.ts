@@ -28,6 +28,7 @@ export function adminProgram(select: Select, output: ProgramOutput): Command {
   const program = new Command('svc-admin')
     .description('Operator commands: one JSON object on stdout; on failure a message on stderr, exit 2 for bad usage or input, 1 otherwise.')
     .version(RELEASE_VERSION, '--version', 'print the release')
+    .option('--init', 'create and migrate the database when it does not exist yet (otherwise svc-admin refuses, so that a mistyped DATA_DIR or DATABASE_URL cannot mint keys the server never sees)')
     // Inherited by every subcommand added below.
     .exitOverride()
     .showHelpAfterError()
@@ -37,9 +38,18 @@ export function adminProgram(select: Select, output: ProgramOutput): Command {
       outputError: (text, write) => write(`svc-admin: ${text.replace(/^error: /, '')}`),
     });
   for (const area of AREAS) area(program, select);
-  program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program)}\n\n'svc-admin <command> --help' describes a command and its options.\n`);
+  program.addHelpText('after', () => `\nEvery command:\n${everyCommand(program)}\n\n${DATABASE_HELP}\n\n'svc-admin <command> --help' describes a command and its options.\n`);
   return program;
 }
+
+/** Which database svc-admin works on: the server's, found by the same two variables. */
+export const DATABASE_HELP = [
+  "Database: the same as the server's, selected by the same environment variables:",
+  '  DATABASE_URL  postgres://user:password@host:5432/db, or sqlite:/path/file.sqlite',
+  '  DATA_DIR      without DATABASE_URL, the SQLite file svc.sqlite in this directory (default ./data)',
+  'Every command names the database it opened on stderr. A database that does not exist yet is',
+  'created only with --init (svc-admin --init <command>).',
+].join('\n');
 
 /** One line per runnable command: its words, arguments and description. */
 function everyCommand(program: Command): string {

@@ -5,6 +5,7 @@ import { isDomainError } from '../../core/shared/errors.js';
 import { loadConfig } from '../shared/config.js';
 import { bindOperatorResearchImport } from '../shared/composition/attestation.module.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
+import { databaseTarget } from '../shared/composition/database-target.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
@@ -38,10 +39,22 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   }
   if (!selected) throw new Error('svc-admin: the parsed command selected nothing to run');
   const found = selected;
+  const init = program.getOptionValue('init') === true;
   let database;
   try {
     const config = loadConfig(io.env);
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2);
+    const target = databaseTarget(config);
+    const existed = await target.exists();
+    if (!existed && target.persistent && !init) {
+      io.stderr(
+        `svc-admin: no database at ${target.label}; nothing was created.\n` +
+          "  svc-admin works on the server's database: set DATA_DIR (the directory of svc.sqlite) or DATABASE_URL as the server has them,\n" +
+          '  or pass --init to create a new database there (svc-admin --init <command>).\n',
+      );
+      return 2;
+    }
+    io.stderr(`svc-admin: database ${target.label}${existed ? '' : ' (created)'}\n`);
     database = await openDatabase(config);
     const container = new Container();
     bindPlatform(container, { config, logger, database });

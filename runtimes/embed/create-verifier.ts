@@ -29,7 +29,7 @@ export interface VerifyBatchResult {
 
 export interface Verifier {
   /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */
-  verify(input: { subject_artist: string; subject_title: string; subject_ref?: string }): Promise<VerificationResponse>;
+  verify(input: { subject_artist: string; subject_title: string; subject_ref?: string; subject_medium?: string; subject_date?: string }): Promise<VerificationResponse>;
   /**
    * Same results as `POST /api/v1/verify/batch` (nothing archived or metered): one per subject, in
    * order, a bad subject an error entry in its place. Rejects (code VALIDATION) when `subjects`

@@ -10,5 +10,7 @@ export type {
   Verdict,
   VerificationResponse,
   VerifyInput,
+  WorkDescription,
 } from '../../core/attestation/verdict/verification.model.js';
+export type { ObjectType } from '../../core/attestation/corpus/corpus.model.js';
 export { DomainError } from '../../core/shared/errors.js';

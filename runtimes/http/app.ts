@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
+import type { Unavailability } from '../../adapters/sql/database.js';
 import { accessLog } from './middleware/access-log.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';
@@ -38,8 +39,8 @@ export interface AppParts {
   trustProxy: boolean;
   /** With trustProxy: X-Forwarded-For entries trusted, counted from the right (0 = all). */
   maxIpsCount?: number;
-  /** Errors answered 503 + Retry-After instead of 500 (the database's transient failures). */
-  isTransient?: (err: unknown) => boolean;
+  /** Errors answered 503 + Retry-After instead of 500: the database's transient failures, by condition (ADR 0026). */
+  unavailability?: (err: unknown) => Unavailability | null;
 }
 
 function routeHandler({ contract, handler }: Route): Middleware {
@@ -83,7 +84,7 @@ export function createApp(parts: AppParts): Koa {
   // Bodies over 1 KiB are compressed when the client accepts it (br, gzip or deflate; none
   // without Accept-Encoding), problem documents included: docs/decisions/0013-edge-hardening.md.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
-  app.use(errorMiddleware(parts.logger, parts.isTransient));
+  app.use(errorMiddleware(parts.logger, parts.unavailability));
 
   const router = new Router();
   for (const group of parts.groups) {

@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
+import type { AccessTokens } from '../../core/auth/ports.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
@@ -30,7 +31,7 @@ import type { RateLimitStore } from './rate-limit/ports.js';
 import type { AttestationRouteDeps } from './routes/attestation.routes.js';
 
 /** What the route handlers call: use cases and the ports they read directly. */
-export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict'> {
+export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | 'unavailability'> {
   researchOrders: ResearchOrders;
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;
@@ -51,8 +52,8 @@ export interface HttpDeps extends HttpServices {
   database: SqlDatabase;
   /** The process's rate-limit counters (memory, or Redis with `REDIS_URL`); closed on shutdown. */
   rateLimitStore: RateLimitStore;
-  /** Bearer tokens: the signing secret and the check that their holder still exists. */
-  authSecret: string;
+  /** Bearer tokens: their verification, and the check that their holder still exists. */
+  accessTokens: AccessTokens;
   tokenHolders: TokenHolders;
   /** Background work started with the server and drained on shutdown. */
   syncs: InProcessSyncWorker;
@@ -87,7 +88,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       researchOrders: BILLING.ResearchOrders,
       webhookSubscriptions: WEBHOOKS.Subscriptions,
       deliveries: WEBHOOKS.DeliveryWorker,
-      authSecret: TENANCY.AuthSecret,
+      accessTokens: TENANCY.AccessTokens,
       tokenHolders: TENANCY.TokenHolders,
       login: TENANCY.Login,
       knowledge: KNOWLEDGE.KnowledgeBase,

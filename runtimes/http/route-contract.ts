@@ -10,8 +10,8 @@ export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
 export interface ResponseSpec {
   description: string;
   schema?: ZodType;
-  /** Defaults to application/json (application/problem+json for 4xx/5xx). */
-  contentType?: string;
+  /** Defaults to application/json (application/problem+json for 4xx/5xx); several when the body's type varies (static assets). */
+  contentType?: string | readonly string[];
   headers?: Record<string, string>;
 }
 

@@ -1,4 +1,5 @@
 import type { Registry } from 'prom-client';
+import type { Unavailability } from '../../adapters/sql/database.js';
 import type { RouteGroup } from './app.js';
 import { API_CONTRACTS } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';
@@ -38,6 +39,8 @@ export interface PlatformParts {
   onVerdict?: (verdict: string, tier: string) => void;
   readiness: ReadinessCheck[];
   openapi: () => object;
+  /** The database's classification of its transient failures: a batch one interrupts ends early (ADR 0026). */
+  unavailability?: (err: unknown) => Unavailability | null;
 }
 
 /** Every contract bound to its handler; handlers close over `services` and call it per request. */
@@ -45,7 +48,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
   const webhooks = { subscriptions: services.webhookSubscriptions };
   return {
     verify: [
-      ...attestationRoutes({ ...services, onVerdict: platform.onVerdict }),
+      ...attestationRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
       ...researchOrderRoutes({ orders: services.researchOrders, invoicing: services.invoicing }),
       ...keyWebhookRoutes(webhooks),
     ],
@@ -83,11 +86,11 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
     readiness: readinessChecks({ database: deps.database, corpus: deps.corpus, lifecycle }),
     openapi: () => (openapi ??= buildOpenApiDocument(API_CONTRACTS)),
+    unavailability: deps.database.capabilities.unavailability,
   });
   assertEveryContractBound(sets);
   const bearer = bearerAuth({
-    secret: deps.authSecret,
-    algorithm: config.auth.jwtAlgorithm,
+    tokens: deps.accessTokens,
     clock: deps.clock,
     maxLifetimeSeconds: config.auth.tokenTtlSeconds,
     holders: deps.tokenHolders,

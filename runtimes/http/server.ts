@@ -37,7 +37,7 @@ export async function startHttpServer(deps: HttpDeps): Promise<RunningServer> {
     limiter: routeLimiter(deps.rateLimitStore, config.limits),
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
-    isTransient: database.capabilities.isTransient,
+    unavailability: database.capabilities.unavailability,
   });
   // Timeouts set deliberately (docs/decisions/0013-edge-hardening.md): a slow or stalled client
   // gets a 408 within about a second of its limit (connections are checked every second).

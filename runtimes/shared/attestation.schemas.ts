@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
+import { OBJECT_TYPES, PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, UNAVAILABLE_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
@@ -36,13 +36,13 @@ const subjectField = (what: string) =>
     what,
   );
 
-const refField = (what: string, description: string) =>
+const refField = (what: string, description: string, max = 100) =>
   cleanText(
     z
       .string({ error: `${what} must be a string` })
       .trim()
       .min(1, `${what} must not be blank`)
-      .max(100, `${what} must be at most 100 characters`),
+      .max(max, `${what} must be at most ${max} characters`),
     what,
   )
     .optional()
@@ -53,6 +53,12 @@ export const VerifyRequestSchema = z
     subject_artist: subjectField('subject_artist').meta({ description: 'Name of the master.', example: 'J. M. W. Turner' }),
     subject_title: subjectField('subject_title').meta({ description: 'Title of the work.', example: 'Norham Castle, Sunrise' }),
     subject_ref: refField('subject_ref', 'Inventory or accession number, or a work_id from near_matches: picks one work where several share a title.'),
+    subject_medium: refField(
+      'subject_medium',
+      'The lot\'s medium as the catalogue prints it, in English, French, German, Dutch, Italian, Spanish or Swedish (`huile sur toile`, `oil on panel`, `bronze à patine brune`, `eau-forte`, `Radierung`): works of another kind (a print for a bronze, a drawing for a painting) never attest the lot.',
+      200,
+    ),
+    subject_date: refField('subject_date', 'The lot\'s date as the catalogue prints it (`1885`, `c. 1660`, `1880s`): works dated more than 10 years from it never attest the lot.'),
   })
   .meta({ id: 'VerifyRequest' });
 
@@ -133,6 +139,23 @@ export const RequalificationSchema = z
   })
   .meta({ id: 'Requalification', description: 'Vocabulary of French decree 81-255 of 3 March 1981. Documentary assistance, not legal advice.' });
 
+export const ObjectTypeSchema = z.enum(OBJECT_TYPES).meta({ id: 'ObjectType' });
+
+export const WorkDescriptionSchema = z
+  .object({
+    work_id: z.string(),
+    title: z.string(),
+    object_type: ObjectTypeSchema.nullable().meta({ description: 'painting, drawing (watercolours, pastels, gouaches), print, sculpture, photograph, decorative_art, other; null where the records do not say.' }),
+    medium: z.string().nullable().meta({ description: 'Medium and support as the record writes them.' }),
+    date: z.string().nullable().meta({ description: 'The date as the record writes it.' }),
+    dimensions: z.string().nullable().meta({ description: 'Dimensions as the record writes them.' }),
+    collection: z.string().nullable().meta({ description: 'The holding collection.' }),
+    source_ref: z.string().meta({ description: 'The record the description comes from.' }),
+  })
+  .meta({ id: 'WorkDescription', description: 'A work the answer rests on, as its records describe it.' });
+
+export const MatchedArtistSchema = z.object({ artist_id: z.string(), name: z.string() }).meta({ id: 'MatchedArtist' });
+
 export const ParsedSubjectSchema = z
   .object({
     name: z.string().meta({ description: 'The artist name as read: claimed qualifier, life dates, honorifics and post-nominals off, natural order.' }),
@@ -152,6 +175,7 @@ export const ParsedSubjectSchema = z
       .nullable()
       .meta({ description: 'Life dates read from the artist line; they tell homonyms apart, and dates no covered artist fits mean no match.' }),
     title: z.string().meta({ description: 'The title as read: the catalogue form the corpus holds exactly (lot number, trailing date, recto/verso or subtitle off), else the title as written.' }),
+    object_type: ObjectTypeSchema.nullable().meta({ description: 'The kind of object subject_medium was read as; null when it was not given or names no kind.' }),
   })
   .meta({ id: 'ParsedSubject', description: 'How the subject was read: what the verdict is about.' });
 
@@ -164,9 +188,14 @@ export const VerificationResponseSchema = z
     subject: z.object({ artist: z.string(), title: z.string() }),
     parsed: ParsedSubjectSchema,
     verdict: z.enum(VERDICTS),
+    matched_artist: MatchedArtistSchema.nullable().meta({ description: 'Whom the line was recognised to name; null when none or several (then near_matches lists them).' }),
+    reason: z.enum(UNAVAILABLE_REASONS).nullable().meta({ description: 'Why the answer is `unavailable`; null on `attested` and `contradicted`.' }),
     verified_pillars: z.array(PillarSchema),
     contradicted_pillars: z.array(PillarSchema),
     attestations: z.array(AttestationSchema),
+    works: z.array(WorkDescriptionSchema).meta({
+      description: 'The works the answer rests on, as their records describe them (object type, medium, date, dimensions, collection): the judged work on attested and contradicted; on object_mismatch, the works of another kind than the lot.',
+    }),
     near_matches: z.array(NearMatchSchema),
     suggested_requalification: RequalificationSchema.nullable(),
     disclaimer: z.string(),
@@ -194,7 +223,11 @@ export const VerifyBatchResponseSchema = z
               errors: z.array(FieldErrorSchema),
             })
             .nullable()
-            .meta({ description: 'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget); null when served.' }),
+            .meta({
+              description:
+                'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget; ' +
+                'unavailable: the database became unavailable during the batch, so this subject and the later ones were not served nor billed: send them again after Retry-After); null when served.',
+            }),
         })
         .meta({ id: 'VerifyBatchItemResult' }),
     ),
@@ -274,11 +307,16 @@ export const CoverageToolInputSchema = z
   .strict();
 /** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
 export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
-  parsed: ParsedSubjectSchema.optional().meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+  parsed: ParsedSubjectSchema.extend({ object_type: ParsedSubjectSchema.shape.object_type.optional() })
+    .optional()
+    .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier).' }),
+  matched_artist: VerificationResponseSchema.shape.matched_artist.optional(),
+  reason: VerificationResponseSchema.shape.reason.optional(),
+  works: VerificationResponseSchema.shape.works.optional().meta({ description: 'The works the answer rests on; absent on traces archived before release 2.5.' }),
 }).meta({ id: 'ArchivedVerificationResponse' });
 
 export const VerifyInputEchoSchema = z
-  .object({ subject_artist: z.string(), subject_title: z.string(), subject_ref: z.string().optional() })
+  .object({ subject_artist: z.string(), subject_title: z.string(), subject_ref: z.string().optional(), subject_medium: z.string().optional(), subject_date: z.string().optional() })
   .meta({ id: 'VerifyInput' });
 
 export const TraceSchema = z

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   DB_POOL_MAX: intFrom('DB_POOL_MAX', 10, 1, 1000),
   DB_STATEMENT_TIMEOUT_MS: intFrom('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
   DB_CONNECT_TIMEOUT_MS: intFrom('DB_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
+  SQLITE_MAX_SIZE_MB: intFrom('SQLITE_MAX_SIZE_MB', 0, 0, 1_000_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORPUS_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -55,6 +56,8 @@ const EnvSchema = z.object({
   WEBHOOKS_TIMEOUT_MS: intFrom('WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
   WEBHOOKS_LEASE_MS: intFrom('WEBHOOKS_LEASE_MS', 60_000, 1000, 3_600_000),
   WEBHOOKS_BATCH: intFrom('WEBHOOKS_BATCH', 32, 1, 1000),
+  WEBHOOKS_PER_SUBSCRIPTION: intFrom('WEBHOOKS_PER_SUBSCRIPTION', 2, 1, 100),
+  WEBHOOKS_PER_OWNER: intFrom('WEBHOOKS_PER_OWNER', 8, 1, 10_000),
   WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
   WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
   WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
@@ -87,6 +90,8 @@ export interface Config {
     connectTimeoutMs: number;
     /** PostgreSQL: `application_name`, seen in pg_stat_activity. */
     applicationName: string;
+    /** SQLite: the most bytes the database file may grow to (0: as much as the disk holds); a write past it is a 503, like a full disk. */
+    sqliteMaxSizeBytes: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corpusDir: string | undefined;
@@ -142,6 +147,8 @@ export interface Config {
     leaseMs: number;
     /** Events fanned out per step, and deliveries in flight at most. */
     batch: number;
+    /** Deliveries in flight at once (all instances) per subscription and per owner (tenant or key). */
+    caps: { perSubscription: number; perOwner: number };
     /** Nominal delay after the first failed attempt (then times 4, capped at 6 hours). */
     retryBaseMs: number;
     /** A delivery is retried for this long, then failed. */
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       applicationName: 'svc-platform',
+      sqliteMaxSizeBytes: e.SQLITE_MAX_SIZE_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
     corpusDir: e.CORPUS_DIR,
@@ -219,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
       leaseMs: e.WEBHOOKS_LEASE_MS,
       batch: e.WEBHOOKS_BATCH,
+      caps: { perSubscription: e.WEBHOOKS_PER_SUBSCRIPTION, perOwner: e.WEBHOOKS_PER_OWNER },
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,

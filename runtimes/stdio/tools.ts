@@ -236,6 +236,12 @@ function invalidArguments(tool: string, errors: FieldError[], lead = `Invalid ar
 const quoted = (s: string) => `"${s}"`;
 const listOrNone = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none');
 
+/** "wrk_tate_N01003 "Magdalen Tower": drawing, Watercolour on paper, 1820, support: 300 x 400 mm, Tate". */
+function workLine(w: VerificationResponse['works'][number]): string {
+  const said = [w.object_type, w.medium, w.date, w.dimensions, w.collection].filter((v): v is string => v !== null);
+  return `${w.work_id} ${quoted(w.title)}: ${said.length > 0 ? said.join(', ') : 'the records do not describe the object'}`;
+}
+
 export function verificationSummary(r: VerificationResponse): string {
   const lines = [`Verdict: ${r.verdict} for ${quoted(r.subject.title)} by ${r.subject.artist}.`];
   lines.push(
@@ -245,6 +251,8 @@ export function verificationSummary(r: VerificationResponse): string {
     lines.push(`- [${a.pillar}, ${a.verified_by}, confidence ${a.confidence}] ${a.claim} (${a.source_ref})`);
   }
   if (r.attestations.length > 5) lines.push(`- … ${r.attestations.length - 5} more in the JSON below.`);
+  if (r.reason === 'object_mismatch') lines.push('The works of this title are another kind of object than the lot (subject_medium / subject_date): they do not attest it.');
+  for (const w of (r.works ?? []).slice(0, 5)) lines.push(`Work: ${workLine(w)}`);
   if (r.near_matches.length > 0) {
     lines.push(`Near matches (not verdicts): ${r.near_matches.length}.`);
     for (const m of r.near_matches.slice(0, 5)) {

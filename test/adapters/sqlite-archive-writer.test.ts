@@ -6,12 +6,14 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArchiveRow } from '../../adapters/sql/archive-writer.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
+import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
 import { isUniqueViolation } from '../../adapters/sql/unique-violation.js';
 import { SqliteArchiveWriter } from '../../adapters/sqlite/sqlite-archive-writer.js';
 import { SqliteCheckpointer } from '../../adapters/sqlite/sqlite-checkpointer.js';
 import { WAL_SIZE_LIMIT_BYTES } from '../../adapters/sqlite/sqlite-connection.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { sql } from 'kysely';
+import { aTrace } from '../support/verification-trace-mother.js';
 
 const row = (n: number, key_id: string | null = 'key_1'): ArchiveRow => ({
   request_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -132,5 +134,43 @@ describe('SQLite checkpointer (worker thread, own connection)', () => {
     } finally {
       await checkpointer.close();
     }
+  });
+});
+
+describe('SQLite archive writer on a full database (ADR 0026)', () => {
+  /** A file migrated, then reopened with room for `spareBytes` more. */
+  async function nearlyFull(spareBytes: number): Promise<SqlDatabase & { archiveWriter: SqliteArchiveWriter }> {
+    const filename = join(newDir('archive-full-'), 'svc.db');
+    const probe = await openSqliteDatabase({ filename, checkpointIntervalMs: 3_600_000 });
+    const size = await sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count, pragma_page_size`.execute(probe.db);
+    await probe.close();
+    database = await openSqliteDatabase({ filename, checkpointIntervalMs: 3_600_000, maxSizeBytes: size.rows[0]!.bytes + spareBytes });
+    return database as SqlDatabase & { archiveWriter: SqliteArchiveWriter };
+  }
+  const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: randomBytes(6_000).toString('base64') }) });
+
+  it('reports SQLITE_FULL from its thread as storage-full, writes nothing of the batch, and writes again once room is made', async () => {
+    const db = await nearlyFull(64 * 1024);
+    let n = 0;
+    let failure: unknown;
+    while (failure === undefined && n < 100) await db.archiveWriter.write([big(n++)]).catch((err: unknown) => (failure = err));
+    expect((failure as { code?: string }).code).toBe('SQLITE_FULL');
+    expect(db.capabilities.unavailability(failure)).toBe('storage-full');
+    const stored = await archived(db);
+    expect(stored).toHaveLength(n - 1);
+    await db.db.deleteFrom('verification_archive').where('request_id', '=', stored[0]!.request_id).execute();
+    await db.archiveWriter.write([big(n)]);
+    expect(await archived(db)).toHaveLength(n - 1);
+  });
+
+  it('fails a group the full database refused at once, without retrying each record', async () => {
+    const db = await nearlyFull(0);
+    let writes = 0;
+    const counted = { write: (rows: ArchiveRow[]) => (writes++, db.archiveWriter.write(rows)), close: () => db.archiveWriter.close() };
+    const ledger = new SqlVerificationLedger(db.db, counted, db.capabilities.isTransient);
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => ledger.record(aTrace({ response: { ...aTrace().response, disclaimer: randomBytes(15_000).toString('base64') } }))));
+    expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill('rejected'));
+    for (const o of outcomes) expect(db.capabilities.unavailability((o as PromiseRejectedResult).reason)).toBe('storage-full');
+    expect(writes).toBe(1);
   });
 });

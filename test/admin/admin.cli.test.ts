@@ -1,14 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256KeyHasher } from '../../adapters/node/node-platform.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
+import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
+import { TEST_DATABASES } from '../support/test-databases.js';
 import { PACKAGE_VERSION } from '../support/package-version.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-'));
+// The server's database, as an operator's svc-admin finds it (created by the server's first start).
+beforeAll(() => TEST_DATABASES[0]!.env(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
@@ -64,6 +68,42 @@ describe('svc-admin key', () => {
   });
 });
 
+describe("svc-admin finds the server's database, and creates one only with --init", () => {
+  it('refuses a database that does not exist: exit 2, a message naming DATA_DIR and DATABASE_URL, nothing created', async () => {
+    const elsewhere = join(dataDir, 'not-the-server');
+    const r = await runAdminCaptured({ DATA_DIR: elsewhere }, ['key', 'create', '--label', 'lost']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`no database at SQLite file ${join(elsewhere, 'svc.sqlite')}; nothing was created`);
+    expect(r.stderr).toMatch(/DATA_DIR[\s\S]*DATABASE_URL[\s\S]*--init/);
+    expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('--init creates it and says so; later commands name the database they opened on stderr', async () => {
+    const fresh = join(dataDir, 'new-install');
+    const created = await runAdminCaptured({ DATA_DIR: fresh }, ['--init', 'key', 'create', '--label', 'first']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toBe(`svc-admin: database SQLite file ${join(fresh, 'svc.sqlite')} (created)\n`);
+    expect(JSON.parse(created.stdout).label).toBe('first');
+    const again = await runAdminCaptured({ DATA_DIR: fresh }, ['key', 'create', '--label', 'second']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(`svc-admin: database SQLite file ${join(fresh, 'svc.sqlite')}\n`);
+  });
+
+  it("on PostgreSQL, a database without the service's schema is refused, and the password is never printed", async (ctx) => {
+    if (!postgresCluster) return ctx.skip();
+    const empty = new URL(await createPostgresDatabase({ migrated: false }));
+    empty.password = 's3cret-password';
+    const r = await runAdminCaptured({ DATABASE_URL: empty.toString() }, ['key', 'create', '--label', 'lost']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no database at PostgreSQL postgres://');
+    expect(r.stderr).not.toContain('s3cret-password');
+    const migrated = await runAdminCaptured({ DATABASE_URL: await createPostgresDatabase() }, ['key', 'create', '--label', 'found']);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stderr).toMatch(/^svc-admin: database PostgreSQL postgres:\/\/\S+\n$/);
+  });
+});
+
 /** Every command svc-admin has, as its help lists them. */
 const COMMANDS = [
   'key create', 'key revoke <key_id>', 'key plan <key_id>', 'tenant create <tenant_id>', 'user create', 'user disable <email>', 'user enable <email>',
@@ -79,6 +119,9 @@ describe('svc-admin usage and help', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^Usage: svc-admin \[options\] \[command\]/);
     expect(listed(r.stdout)).toEqual(COMMANDS);
+    expect(r.stdout).toMatch(/^ {2}DATABASE_URL {2}/m);
+    expect(r.stdout).toMatch(/^ {2}DATA_DIR {6}/m);
+    expect(r.stdout).toMatch(/--init/);
   });
 
   it('without a command, the same usage goes to stderr with exit 2 and nothing on stdout', async () => {
@@ -115,7 +158,7 @@ describe('svc-admin usage and help', () => {
   it('a bad value found by the command names its usage; --version prints the release', async () => {
     const bad = await admin('key', 'create', '--label', 'x', '--plan', 'sandbox');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('svc-admin: --plan is production, pilot --until YYYY-MM-DD, or custom --price-list FILE.json\n  usage: svc-admin key create [options]\n');
+    expect(bad.stderr).toBe(`svc-admin: database SQLite file ${join(dataDir, 'svc.sqlite')}\n` + 'svc-admin: --plan is production, pilot --until YYYY-MM-DD, or custom --price-list FILE.json\n  usage: svc-admin key create [options]\n');
     const version = await admin('--version');
     expect(version).toMatchObject({ code: 0, stdout: `${PACKAGE_VERSION}\n`, stderr: '' });
   });

@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCaptured } from '../support/admin-runner.js';
+import { TEST_DATABASES } from '../support/test-databases.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-agents-'));
+// The server's database, as an operator's svc-admin finds it (created by the server's first start).
+beforeAll(() => TEST_DATABASES[0]!.env(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = (args: string[]) => runAdminCaptured({ DATA_DIR: dataDir }, args);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
-import type { CorpusArtist, CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { OBJECT_TYPES, type CorpusArtist, type CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { evaluate, matchArtists } from '../../core/attestation/verdict/evaluate.js';
 import { parseArtistLine } from '../../core/attestation/matching/artist-line.js';
 import { normaliseName, normaliseTitle } from '../../core/attestation/matching/normalise.js';
@@ -60,6 +60,25 @@ describe('properties of the shipped corpus', () => {
         expect(out.verdict).toBe('unavailable');
         expect(out.attestations).toEqual([]);
         expect(out.near_matches.every((m) => m.reason === 'similar_title' && m.score < 1)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never attests or contradicts a lot from a work of another kind than subject_medium', () => {
+    const MEDIA: Record<(typeof OBJECT_TYPES)[number], string> = {
+      painting: 'huile sur toile', drawing: 'aquarelle', print: 'eau-forte', sculpture: 'bronze à patine brune',
+      photograph: 'tirage argentique', decorative_art: 'porcelaine', other: '',
+    };
+    const described = snapshot.works.filter((w) => w.object?.object_type != null && w.attributions.some((a) => a.current));
+    const workArb = fc.integer({ min: 0, max: 1_000_000 }).map((i) => described[i % described.length] as (typeof described)[number]);
+    fc.assert(
+      fc.property(workArb, fc.constantFrom(...OBJECT_TYPES.filter((k) => k !== 'other')), (work, lotKind) => {
+        const named = work.attributions.find((a) => a.current) as (typeof work.attributions)[number];
+        const out = evaluate(index, { subject_artist: index.artist(named.artist_id)?.name ?? '', subject_title: work.title, subject_medium: MEDIA[lotKind] });
+        expect(out.parsed.object_type).toBe(lotKind);
+        if (out.verdict !== 'unavailable') expect(out.works.every((w) => w.object_type === null || w.object_type === lotKind)).toBe(true);
+        if (work.object?.object_type !== lotKind && out.verdict !== 'unavailable') expect(out.works.map((w) => w.work_id)).not.toContain(work.work_id);
       }),
       { numRuns: 400 },
     );

@@ -50,12 +50,18 @@ describe('AI agents', () => {
 
     const stale = await call(h.url, 'PUT', `/api/v1/ai-agents/${id}`, { json: settings({ name: 'Lost' }), headers: { ...bearer(admin), 'if-match': etag } });
     expectProblem(stale, 412);
+    // No If-Match at all: 428 (RFC 6585), naming the current ETag; nothing changes.
+    const blind = await call(h.url, 'PUT', `/api/v1/ai-agents/${id}`, { json: settings({ name: 'Blind' }), headers: bearer(admin) });
+    expectProblem(blind, 428);
+    expect(blind.body.detail).toContain(put.headers.get('etag')!);
+    const wildcard = await call(h.url, 'PUT', `/api/v1/ai-agents/${id}`, { json: settings({ name: 'Renamed' }), headers: { ...bearer(admin), 'if-match': '*' } });
+    expect(wildcard.status, wildcard.text).toBe(200);
     expect((await call(h.url, 'GET', `/api/v1/ai-agents/${id}`, { headers: bearer(admin) })).body.name).toBe('Renamed');
 
     const versions = await call(h.url, 'GET', `/api/v1/ai-agents/${id}/versions`, { headers: bearer(member) });
     expect(versions.status).toBe(200);
     expect(schemas.errors('AgentList', versions.body)).toEqual([]);
-    expect(versions.body.data.map((v: any) => [v.version, v.name])).toEqual([[1, 'Front desk']]);
+    expect(versions.body.data.map((v: any) => [v.version, v.name])).toEqual([[2, 'Renamed'], [1, 'Front desk']]);
 
     const list = await call(h.url, 'GET', '/api/v1/ai-agents', { headers: bearer(member) });
     expect(list.body.data.map((a: any) => a.agent_id)).toContain(id);

@@ -47,12 +47,18 @@ describe('POST /api/v1/auth/login', () => {
     expect((await listCalls(bearer(res.body.access_token))).status).toBe(200);
   });
 
-  it('the same 401 for an unknown email and a wrong password', async () => {
+  it('the same 401 for an unknown email and a wrong password, with its challenge (every 401 has one)', async () => {
     // That both paths cost one scrypt verification is shown deterministically in test/unit/auth;
     // timings are not asserted in tests.
     const unknown = await loginRaw({ email: 'nobody@acme.example', password: admin.password });
     const wrong = await loginRaw({ email: admin.email, password: `${admin.password}!` });
-    for (const res of [unknown, wrong]) expectProblem(res, 401);
+    for (const res of [unknown, wrong]) {
+      expectProblem(res, 401);
+      expect(res.headers.get('www-authenticate')).toBe('Password realm="api"');
+    }
+    const good = await loginRaw({ email: admin.email, password: admin.password });
+    expect(good.status).toBe(200);
+    expect(good.headers.get('www-authenticate')).toBeNull();
     const strip = (b: any) => ({ ...b, request_id: undefined });
     expect(strip(unknown.body)).toEqual(strip(wrong.body));
   });

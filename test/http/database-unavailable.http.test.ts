@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isTransientPostgresError } from '../../adapters/postgres/postgres-database.js';
-import { isTransientSqliteError } from '../../adapters/sqlite/sqlite-database.js';
+import { isTransientPostgresError, postgresUnavailability } from '../../adapters/postgres/postgres-database.js';
+import type { Unavailability } from '../../adapters/sql/database.js';
+import { isTransientSqliteError, sqliteUnavailability } from '../../adapters/sqlite/sqlite-database.js';
 import { aNewCall } from '../support/call-mother.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';
 import { call, startHarness } from '../support/http-harness.js';
@@ -64,16 +65,64 @@ describe('database unavailable', () => {
     }
   });
 
-  it('classifies database errors: transient ones only', () => {
-    const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
-    for (const e of [pgError('57014'), pgError('57P01'), pgError('08006'), pgError('53300'), pgError('40001'), pgError('ECONNREFUSED'), new Error('timeout exceeded when trying to connect'), new Error('Connection terminated unexpectedly')]) {
-      expect(isTransientPostgresError(e), String((e as { code?: string }).code ?? e.message)).toBe(true);
+  it('classifies database errors: transient ones only, each by what it means', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    const postgres: [unknown, Unavailability | null][] = [
+      [coded('57014'), 'busy'],
+      [coded('40001'), 'busy'],
+      [coded('40P01'), 'busy'],
+      [coded('55P03'), 'busy'],
+      [coded('53300'), 'busy'],
+      [coded('57P01', 'terminating connection due to administrator command'), 'unreachable'],
+      [coded('57P02'), 'unreachable'],
+      [coded('57P03', 'the database system is starting up'), 'unreachable'],
+      [coded('25P03'), 'unreachable'],
+      [coded('08006'), 'unreachable'],
+      [coded('08P01'), 'unreachable'],
+      [coded('ECONNREFUSED'), 'unreachable'],
+      [coded('ECONNRESET'), 'unreachable'],
+      [new Error('timeout exceeded when trying to connect'), 'unreachable'],
+      [new Error('Connection terminated unexpectedly'), 'unreachable'],
+      [new Error('Connection terminated due to connection timeout'), 'unreachable'],
+      [new Error('Client has encountered a connection error and is not queryable'), 'unreachable'],
+      [coded('53100', 'could not extend file: No space left on device'), 'storage-full'],
+      [coded('53200'), 'storage-failed'],
+      [coded('58030', 'could not write to file'), 'storage-failed'],
+      [coded('58000'), 'storage-failed'],
+      [coded('23505'), null],
+      [coded('42P01'), null],
+      [coded('22021'), null],
+      [coded('58P01'), null],
+      [new Error('boom'), null],
+      [null, null],
+      ['text', null],
+    ];
+    for (const [err, condition] of postgres) {
+      const name = String((err as { code?: string } | null)?.code ?? (err as Error | null)?.message ?? err);
+      expect(postgresUnavailability(err), name).toBe(condition);
+      expect(isTransientPostgresError(err), name).toBe(condition !== null);
     }
-    for (const e of [pgError('23505'), pgError('42P01'), pgError('22021'), new Error('boom'), null, 'text']) {
-      expect(isTransientPostgresError(e)).toBe(false);
+    const sqlite: [unknown, Unavailability | null][] = [
+      [coded('SQLITE_BUSY'), 'busy'],
+      [coded('SQLITE_BUSY_SNAPSHOT'), 'busy'],
+      [coded('SQLITE_LOCKED'), 'busy'],
+      [coded('SQLITE_FULL', 'database or disk is full'), 'storage-full'],
+      [coded('ENOSPC'), 'storage-full'],
+      [coded('SQLITE_IOERR_WRITE', 'disk I/O error'), 'storage-failed'],
+      [coded('SQLITE_IOERR'), 'storage-failed'],
+      [coded('SQLITE_READONLY'), 'storage-failed'],
+      [coded('SQLITE_READONLY_DBMOVED'), 'storage-failed'],
+      [coded('SQLITE_NOMEM'), 'storage-failed'],
+      [coded('EIO'), 'storage-failed'],
+      [coded('SQLITE_CONSTRAINT_UNIQUE'), null],
+      [coded('SQLITE_CORRUPT'), null],
+      [coded('SQLITE_ERROR'), null],
+      [new Error('database or disk is full'), null],
+    ];
+    for (const [err, condition] of sqlite) {
+      const name = String((err as { code?: string }).code ?? (err as Error).message);
+      expect(sqliteUnavailability(err), name).toBe(condition);
+      expect(isTransientSqliteError(err), name).toBe(condition !== null);
     }
-    expect(isTransientSqliteError(pgError('SQLITE_BUSY'))).toBe(true);
-    expect(isTransientSqliteError(pgError('SQLITE_BUSY_SNAPSHOT'))).toBe(true);
-    expect(isTransientSqliteError(pgError('SQLITE_CONSTRAINT_UNIQUE'))).toBe(false);
   });
 });

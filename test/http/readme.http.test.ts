@@ -65,9 +65,10 @@ describe('README: the attestation API by example', () => {
       const res = await call(h.url, 'POST', '/api/v1/verify', { json: example.body, headers: example.withKey ? { 'x-api-key': key } : {} });
       expect(res.status, res.text).toBe(200);
       expect(res.body.verdict).toBe(/→ (\w+)/.exec(example.comment)![1]);
-      for (const reason of ['ambiguous_title', 'similar_title', 'similar_artist']) {
+      for (const reason of ['ambiguous_title', 'similar_title', 'similar_artist', 'object_mismatch']) {
         if (example.comment.includes(reason)) expect(res.body.near_matches.map((m: { reason: string }) => m.reason)).toContain(reason);
       }
+      if (example.comment.includes('reason object_mismatch')) expect(res.body.reason).toBe('object_mismatch');
       const term = /requalification \(([^)]+)\)/.exec(example.comment)?.[1];
       if (term) expect(res.body.suggested_requalification.term_fr).toBe(term);
       if (res.body.verdict === 'attested') expect(res.body.attestations.length).toBeGreaterThan(0);

@@ -54,7 +54,7 @@ describe('tokens of users that may no longer act (defect 10)', () => {
     const token = await login(h, max);
     expect((await calls(token)).status).toBe(200);
     expect((await runAdminCaptured(h.databaseEnv, ['user', 'disable', max.email])).code).toBe(0);
-    clock.advance(USER_CHECK_TTL_MS);
+    clock.advance(USER_CHECK_TTL_MS + 1);
     const refused = await calls(token);
     expectProblem(refused, 401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
@@ -64,7 +64,7 @@ describe('tokens of users that may no longer act (defect 10)', () => {
     expect(denied.body.detail).toBe('The email or password is wrong.');
 
     expect((await runAdminCaptured(h.databaseEnv, ['user', 'enable', max.email])).code).toBe(0);
-    clock.advance(USER_CHECK_TTL_MS);
+    clock.advance(USER_CHECK_TTL_MS + 1);
     expect((await calls(token)).status).toBe(200);
     expect((await calls(await login(h, max))).status).toBe(200);
   });
@@ -74,7 +74,7 @@ describe('tokens of users that may no longer act (defect 10)', () => {
     const token = await login(h, doomed);
     expect((await calls(token)).status).toBe(200);
     expect((await runAdminCaptured(h.databaseEnv, ['user', 'delete', doomed.email])).code).toBe(0);
-    clock.advance(USER_CHECK_TTL_MS);
+    clock.advance(USER_CHECK_TTL_MS + 1);
     const refused = await calls(token);
     expectProblem(refused, 401);
     expect(lineOf(refused)).toMatchObject({ level: WARN, reason: 'user_unknown' });

@@ -21,6 +21,46 @@ const verify = (json: unknown, apiKey = key) => call(h.url, 'POST', '/api/v1/ver
 const batch = (json: unknown, apiKey: string | null = key) =>
   call(h.url, 'POST', '/api/v1/verify/batch', { json, headers: apiKey === null ? {} : { 'x-api-key': apiKey } });
 
+describe('POST /api/v1/verify and /verify/batch: which object (subject_medium, subject_date)', () => {
+  const lot = { subject_artist: 'William Turner of Oxford', subject_title: 'Magdalen Tower' };
+
+  it('describes the work an answer rests on, and refuses a lot of another kind with object_mismatch', async () => {
+    const same = await verify({ ...lot, subject_medium: 'aquarelle sur papier', subject_date: 'vers 1820' });
+    expect(schemas.errors('VerificationResponse', same.body)).toEqual([]);
+    expect([same.body.verdict, same.body.reason, same.body.parsed.object_type]).toEqual(['attested', null, 'drawing']);
+    expect(same.body.works).toEqual([
+      { work_id: 'wrk_tate_N01003', title: 'Magdalen Tower', object_type: 'drawing', medium: 'Watercolour on paper', date: '1820', dimensions: 'support: 300 x 400 mm', collection: 'Tate', source_ref: 'https://www.tate.org.uk/art/artworks/wrk_tate_N01003' },
+    ]);
+    const other = await verify({ ...lot, subject_medium: 'huile sur toile' });
+    expect(schemas.errors('VerificationResponse', other.body)).toEqual([]);
+    expect([other.body.verdict, other.body.reason, other.body.parsed.object_type]).toEqual(['unavailable', 'object_mismatch', 'painting']);
+    expect(other.body.attestations).toEqual([]);
+    expect(other.body.near_matches.map((m: any) => [m.work_id, m.reason])).toEqual([['wrk_tate_N01003', 'object_mismatch']]);
+    expect(other.body.works.map((w: any) => w.object_type)).toEqual(['drawing']);
+    const later = await verify({ ...lot, subject_date: '1860' });
+    expect([later.body.verdict, later.body.reason]).toEqual(['unavailable', 'object_mismatch']);
+  });
+
+  it('reads each subject\'s medium in a batch', async () => {
+    const res = await batch({ subjects: [{ ...lot, subject_medium: 'Radierung', lot: '1' }, { ...lot, subject_medium: 'watercolour', lot: '2' }] });
+    expect(res.status).toBe(200);
+    expect(schemas.errors('VerifyBatchResponse', res.body)).toEqual([]);
+    expect(res.body.results.map((r: any) => [r.lot, r.result.verdict, r.result.reason])).toEqual([
+      ['1', 'unavailable', 'object_mismatch'],
+      ['2', 'attested', null],
+    ]);
+  });
+
+  it('refuses a medium or date that is not a short string with a 400 naming the field', async () => {
+    const long = await verify({ ...lot, subject_medium: 'x'.repeat(201) });
+    expectProblem(long, 400);
+    expect(long.body.errors).toEqual([{ path: 'subject_medium', message: 'subject_medium must be at most 200 characters' }]);
+    const number = await verify({ ...lot, subject_date: 1820 });
+    expectProblem(number, 400);
+    expect(number.body.errors).toEqual([{ path: 'subject_date', message: 'subject_date must be a string' }]);
+  });
+});
+
 describe('POST /api/v1/verify: the parsed echo', () => {
   it('reads a catalogue artist line and title, and says how it read them', async () => {
     const res = await verify({ subject_artist: 'TURNER, Joseph Mallord William (London 1775-1851 Chelsea)', subject_title: '12. The Fighting Temeraire, 1839' });
@@ -32,6 +72,7 @@ describe('POST /api/v1/verify: the parsed echo', () => {
       qualifier: null,
       dates: { birth_year: 1775, death_year: 1851, active_from: null, active_to: null, circa: false, text: 'London 1775-1851 Chelsea' },
       title: 'The Fighting Temeraire',
+      object_type: null,
     });
     expect(res.body.subject).toEqual({ artist: 'TURNER, Joseph Mallord William (London 1775-1851 Chelsea)', title: '12. The Fighting Temeraire, 1839' });
   });

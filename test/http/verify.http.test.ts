@@ -251,6 +251,12 @@ describe('conventions', () => {
     }
     const init = await call(h.url, 'GET', '/docs/init.js');
     expect(init.text).toMatch(/SwaggerUIBundle\(\{ url: '\/api\/v1\/openapi\.json'/);
+    // Every asset is served as a type the document declares for it (a validating proxy checks this).
+    const declared = Object.keys(schemas.document.paths['/docs/{asset}'].get.responses['200'].content);
+    for (const asset of ['init.js', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'swagger-ui.css', 'favicon-32x32.png']) {
+      const res = await call(h.url, 'GET', `/docs/${asset}`);
+      expect(declared, asset).toContain(res.headers.get('content-type')!.split(';')[0]);
+    }
     expectProblem(await call(h.url, 'GET', '/docs/package.json'), 404);
     expectProblem(await call(h.url, 'GET', '/docs/..%2Fpackage.json'), 404);
   });

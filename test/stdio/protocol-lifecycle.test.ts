@@ -112,9 +112,10 @@ describe('tools/list: shapes per protocol version', () => {
       expect(tool.inputSchema.$ref).toBeUndefined();
     }
     expect(verify.inputSchema.required).toEqual(['subject_artist', 'subject_title']);
-    expect(Object.keys(verify.inputSchema.properties)).toEqual(['subject_artist', 'subject_title', 'subject_ref']);
+    expect(Object.keys(verify.inputSchema.properties)).toEqual(['subject_artist', 'subject_title', 'subject_ref', 'subject_medium', 'subject_date']);
+    expect(verify.inputSchema.properties.subject_medium).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
     expect(verify.inputSchema.properties.subject_artist).toMatchObject({ type: 'string', minLength: 1, maxLength: 300 });
-    expect(verify.outputSchema.required).toEqual(expect.arrayContaining(['engine', 'request_id', 'verdict', 'attestations', 'near_matches', 'disclaimer']));
+    expect(verify.outputSchema.required).toEqual(expect.arrayContaining(['engine', 'request_id', 'verdict', 'attestations', 'works', 'near_matches', 'disclaimer']));
     expect(coverage.inputSchema).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
     expect(coverage.outputSchema.required).toEqual(expect.arrayContaining(['engine', 'corpus_revision', 'counts', 'artists']));
     // The input schemas accept and refuse what the tool accepts and refuses.

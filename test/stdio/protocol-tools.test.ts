@@ -54,6 +54,24 @@ describe('tools/call verify_art_records', () => {
     expect(schemaErrors(outputSchemaOf('verify_art_records'), r)).toEqual([]);
   });
 
+  it('describes the work, and answers object_mismatch for a lot of another kind (subject_medium), as createVerifier does', async () => {
+    const args = { subject_artist: 'J. M. W. Turner', subject_title: 'The Fighting Temeraire' };
+    const painting = (await verify({ ...args, subject_medium: 'huile sur toile' })).structuredContent;
+    expect([painting.verdict, painting.works[0].medium]).toEqual(['attested', 'Oil paint on canvas']);
+    const result = await verify({ ...args, subject_medium: 'Radierung' });
+    const r = result.structuredContent;
+    expect(schemaErrors(outputSchemaOf('verify_art_records'), r)).toEqual([]);
+    expect([r.verdict, r.reason, r.parsed.object_type]).toEqual(['unavailable', 'object_mismatch', 'print']);
+    expect(r.near_matches.map((m: any) => m.reason)).toEqual(['object_mismatch']);
+    const text: string = result.content[0].text;
+    expect(text).toContain('another kind of object than the lot');
+    expect(text).toContain('Work: wrk_tate_N00524 "The Fighting Temeraire": painting, Oil paint on canvas, 1839, support: 908 x 1219 mm, Tate');
+    const embedded = await createVerifier({ snapshot: stdioCorpus }).verify({ ...args, subject_medium: 'Radierung' });
+    expect([embedded.verdict, embedded.reason]).toEqual(['unavailable', 'object_mismatch']);
+    const batch = (await client.callTool('verify_art_records_batch', { subjects: [{ ...args, subject_medium: 'eau-forte' }] })).result.structuredContent;
+    expect(batch.results[0].result.reason).toBe('object_mismatch');
+  });
+
   it('answers unavailable (not an error) outside the corpus', async () => {
     const result = await verify({ subject_artist: 'Banksy', subject_title: 'Girl with Balloon' });
     expect(result.isError).toBeUndefined();

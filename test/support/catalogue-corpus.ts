@@ -17,7 +17,8 @@ function work(work_id: string, title: string, artist_id: string, display: string
 
 /**
  * The HTTP test corpus plus what catalogue forms need: a second Turner (a homonym by surname,
- * told apart by dates and titles) and a work both Turners have under one title.
+ * told apart by dates and titles), a work both Turners have under one title, and a work whose
+ * record says what object it is (a watercolour).
  */
 export const catalogueCorpus: CorpusSnapshot = {
   build_id: 'catalogue0001',
@@ -30,5 +31,9 @@ export const catalogueCorpus: CorpusSnapshot = {
     work('wrk_tate_N01000', 'Oxford from Headington Hill', 'art_wturner', 'William Turner'),
     work('wrk_tate_N01001', 'A River Scene', 'art_turner', 'Joseph Mallord William Turner'),
     work('wrk_tate_N01002', 'A River Scene', 'art_wturner', 'William Turner'),
+    {
+      ...work('wrk_tate_N01003', 'Magdalen Tower', 'art_wturner', 'William Turner'),
+      object: { object_type: 'drawing', medium: 'Watercolour on paper', date: '1820', dimensions: 'support: 300 x 400 mm', collection: 'Tate' },
+    },
   ],
 };

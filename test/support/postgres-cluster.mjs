@@ -75,39 +75,57 @@ export async function startPostgresCluster({ maxConnections = 300 } = {}) {
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     '-c', 'shared_buffers=128MB', '-c', 'log_min_messages=warning',
   ];
-  const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...owner });
+  let child;
+  let exited;
   let log = '';
-  child.stderr.on('data', (chunk) => {
-    log = (log + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      execFileSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'], { stdio: 'ignore' });
-      break;
-    } catch {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        rmSync(dir, { recursive: true, force: true });
-        throw new Error(`PostgreSQL did not start: ${log}`);
+  // Starts the server on the cluster's data directory and port; resolves once it accepts connections.
+  const launch = async () => {
+    child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, ...owner });
+    child.stderr.on('data', (chunk) => {
+      log = (log + chunk.toString()).slice(-4000);
+    });
+    exited = new Promise((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        execFileSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'], { stdio: 'ignore' });
+        return;
+      } catch {
+        if (child.exitCode !== null || Date.now() > deadline) {
+          child.kill('SIGKILL');
+          rmSync(dir, { recursive: true, force: true });
+          throw new Error(`PostgreSQL did not start: ${log}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
-      await new Promise((r) => setTimeout(r, 100));
     }
-  }
+  };
+  // Fast shutdown (what `pg_ctl stop -m fast` sends): every backend terminated, no checkpoint wait.
+  const shutDown = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  await launch();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
     port,
     bin,
     /** The URL of another database of this cluster. */
     databaseUrl: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    /** Stops the server as `pg_ctl stop -m fast` does, waits `downMs`, starts it again on the same port and data. */
+    async restart({ downMs = 0 } = {}) {
+      await shutDown();
+      await new Promise((r) => setTimeout(r, downMs));
+      await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGINT'); // fast shutdown: disconnects clients, no checkpoint wait
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await shutDown();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -31,7 +31,14 @@ const open = (env: Record<string, string>) => openDatabase(loadConfig({ DB_POOL_
 export const TEST_DATABASES: TestDatabase[] = [
   {
     name: 'sqlite',
-    env: async (dataDir?: string): Promise<Record<string, string>> => (dataDir === undefined ? { DATABASE_URL: 'sqlite::memory:' } : { DATA_DIR: dataDir }),
+    env: async (dataDir?: string): Promise<Record<string, string>> => {
+      if (dataDir === undefined) return { DATABASE_URL: 'sqlite::memory:' };
+      // Created and migrated, as the PostgreSQL entry copies a migrated template: svc-admin
+      // creates a database only when told to (--init), the server on its first start.
+      const env = { DATA_DIR: dataDir };
+      await (await open(env)).close();
+      return env;
+    },
     open,
     serverEnv: {},
   },

@@ -48,18 +48,23 @@ export class AgentConfigs {
     return this.insert(tenantId, { ...defaultAgentSettings(name.trim()), ...overrides });
   }
 
-  /** Whole replacement; `ifMatch` (when sent) must be the current ETag, else 412 and nothing changes. */
-  async replace(principal: Principal, agentId: string, settings: AgentSettings, ifMatch?: string): Promise<Agent> {
+  /**
+   * Whole replacement, conditional: `ifMatch` must be the current ETag (else 412 and nothing
+   * changes); without one, 428, since a blind replacement would undo a change its writer has
+   * not seen (ADR 0034).
+   */
+  async replace(principal: Principal, agentId: string, settings: AgentSettings, ifMatch: string | undefined): Promise<Agent> {
     authorize(principal, principal.tenant_id, 'write');
     const next = this.checked(settings);
     const current = await this.existing(principal.tenant_id, agentId);
-    const stale = () => new DomainError('PRECONDITION_FAILED', `If-Match does not match the agent's current ETag ${etagOf(current)}; read it again.`);
-    if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(current))) throw stale();
-    const replaced: Agent = { ...current, ...next, version: current.version + 1, updated_at: this.clock.now().toISOString() };
-    if (!(await this.agents.replace(replaced, current.version, this.events ? [agentUpdated(this.events, replaced)] : []))) {
-      if (ifMatch !== undefined) throw stale();
-      throw new DomainError('CONFLICT', 'The agent was changed by another request meanwhile; read it again and retry.');
+    if (ifMatch === undefined) {
+      throw new DomainError('PRECONDITION_REQUIRED', `Send If-Match with the ETag you read (the current one is ${etagOf(current)}): a replacement without it could undo a change you have not seen.`);
     }
+    const stale = () => new DomainError('PRECONDITION_FAILED', `If-Match does not match the agent's current ETag ${etagOf(current)}; read it again.`);
+    if (!ifMatchHolds(ifMatch, etagOf(current))) throw stale();
+    const replaced: Agent = { ...current, ...next, version: current.version + 1, updated_at: this.clock.now().toISOString() };
+    // Another replacement of the same version came first: this one's If-Match is stale now.
+    if (!(await this.agents.replace(replaced, current.version, this.events ? [agentUpdated(this.events, replaced)] : []))) throw stale();
     return replaced;
   }
 

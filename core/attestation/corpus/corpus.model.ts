@@ -7,7 +7,7 @@ export const PILLARS = ['provenance', 'authentication', 'market', 'condition'] a
 export type Pillar = (typeof PILLARS)[number];
 
 /** Provenance tag of a claim; also what `verified_by` shows. */
-export const SOURCE_TAGS = ['import:kb', 'import:tate', 'import:cmoa', 'import:nga', 'operator'] as const;
+export const SOURCE_TAGS = ['import:kb', 'import:tate', 'import:cmoa', 'import:nga', 'import:nationalmuseum', 'operator'] as const;
 export type SourceTag = (typeof SOURCE_TAGS)[number];
 
 /** Rank of a source: kb < museum < operator. Confidence bands follow it. */
@@ -102,6 +102,30 @@ export interface CorpusWork {
   inventory_numbers: string[];
   attributions: Attribution[];
   claims: Claim[];
+  /** The object the record describes, where its source says (ADR 0032); absent when it says nothing. */
+  object?: WorkObject;
+}
+
+/**
+ * Kinds of object, from the sources' classifications (Tate `classification`, CMOA
+ * `classification`, Nationalmuseum's and Wikidata's paintings) and from a medium as catalogues
+ * write it (`objectKindOfMedium`). `decorative_art`: ceramics, metalwork, glass, furniture,
+ * textiles; `other`: books, printing blocks and plates, films, models.
+ */
+export const OBJECT_TYPES = ['painting', 'drawing', 'print', 'sculpture', 'photograph', 'decorative_art', 'other'] as const;
+export type ObjectType = (typeof OBJECT_TYPES)[number];
+
+/** A work's object as its record describes it; each field null where the source gives nothing. */
+export interface WorkObject {
+  object_type: ObjectType | null;
+  /** Medium and support as the source writes them ("Oil paint on canvas", "Olja på duk"). */
+  medium: string | null;
+  /** The date as the source writes it ("c. 1892", "Sign. 1885", "1447"). */
+  date: string | null;
+  /** Dimensions as the source writes them ("support: 394 x 419 mm"; CMOA's inches with centimetres). */
+  dimensions: string | null;
+  /** The holding collection ("Tate", "Carnegie Museum of Art", "Nationalmuseum, Stockholm"). */
+  collection: string | null;
 }
 
 export interface CorpusSnapshot {

@@ -17,6 +17,7 @@ import type { Qualifier } from '../corpus/corpus.model.js';
 import type { ParsedDates } from '../verdict/verification.model.js';
 import { readClaimedQualifier } from './claimed-qualifier.js';
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
+import { collapsedTail, isSpace, readingCost, trailingRunStart } from './text-scan.js';
 
 /** Claimed life dates: the `dates` of the `parsed` echo. */
 export type LifeDates = ParsedDates;
@@ -44,13 +45,76 @@ const ACTIVE = /(?:^|[^\p{L}])(?:fl|active|act|actif|active)(?:\.|(?![\p{L}]))/i
 const BORN = /(?:^|[^\p{L}])(?:b|born|ne|née|né|nee)(?:\.|(?![\p{L}]))/iu;
 const DIED = /(?:^|[^\p{L}])(?:d|died|mort|morte|†)(?:\.|(?![\p{L}]))|†/iu;
 
-/** What DATE_GROUP and TRAILING_DATES cannot match without. */
+/** What date groups and TRAILING_DATES cannot match without. */
 const ANY_DIGIT = /\d/;
-/** A parenthesised or bracketed group holding a year. */
-const DATE_GROUP = /\s*[([]([^()[\]]*\d{3,4}[^()[\]]*)[)\]]/g;
-/** Dates written after the name without brackets: ", 1775-1851", " c. 1723-1792", " fl. 1650". */
+/**
+ * Dates written after the name without brackets: ", 1775-1851", " c. 1723-1792", " fl. 1650".
+ * A match holds at most 23 non-space characters (", active. 1723-circa. 1792"): it runs over the
+ * line's last few non-space characters with white space collapsed (text-scan.ts, ADR 0029).
+ */
 const TRAILING_DATES =
   /(?:,\s*|\s+)((?:(?:c|ca|circa|fl|active|born|b|d|died|ne|né)\.?\s*)?\d{3,4}(?:\s*[-\u2013\u2014/]\s*(?:(?:c|ca|circa|d)\.?\s*)?\d{2,4})?)\s*$/iu;
+const TRAILING_DATES_NON_SPACE = 25;
+
+const isBracketOpen = (code: number) => code === 0x28 || code === 0x5b;
+const isBracket = (code: number) => code === 0x28 || code === 0x29 || code === 0x5b || code === 0x5d;
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+
+/**
+ * Each parenthesised or bracketed group holding a year (three digits in a row), with the white
+ * space before it, replaced by what `replace` gives for the whole and its inside: the scan
+ * `text.replace(/\s*[([]([^()[\]]*\d{3,4}[^()[\]]*)[)\]]/g, replace)` makes, by hand.
+ */
+export function replaceDateGroups(text: string, replace: (whole: string, inner: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  let steps = 0;
+  while (from < text.length) {
+    let open = from;
+    while (open < text.length && !isBracketOpen(text.charCodeAt(open))) open += 1;
+    if (open >= text.length) break;
+    let close = open + 1;
+    let run = 0;
+    let year = false;
+    while (close < text.length && !isBracket(text.charCodeAt(close))) {
+      run = isDigit(text.charCodeAt(close)) ? run + 1 : 0;
+      if (run >= 3) year = true;
+      close += 1;
+    }
+    steps += close - from + 1;
+    const closer = text.charCodeAt(close);
+    if (!year || close >= text.length || isBracketOpen(closer)) {
+      from = open + 1;
+      continue;
+    }
+    let start = open;
+    while (start > from && isSpace(text.charCodeAt(start - 1))) start -= 1;
+    steps += open - start;
+    out += text.slice(copied, start) + replace(text.slice(start, close + 1), text.slice(open + 1, close));
+    copied = close + 1;
+    from = close + 1;
+  }
+  readingCost.steps += steps;
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Dates after the name without brackets (TRAILING_DATES): where they start and their text, or null. */
+export function trailingDates(line: string): { index: number; text: string } | null {
+  const window = collapsedTail(line, TRAILING_DATES_NON_SPACE);
+  const m = TRAILING_DATES.exec(window.text);
+  if (m === null) return null;
+  const group = m[1] as string;
+  const groupStart = m.index + m[0].indexOf(group);
+  return { index: window.from[m.index] ?? 0, text: line.slice(window.from[groupStart], window.to[groupStart + group.length - 1]) };
+}
+
+const isNameEnd = (code: number) => code === 0x2c || code === 0x3b || code === 0x3a || isSpace(code);
+
+/** The line without the white space, commas, semicolons and colons it ends with (`/[\s,;:]+$/`), trimmed. */
+export function withoutTrailingSeparators(line: string): string {
+  return line.slice(0, trailingRunStart(line, isNameEnd)).trim();
+}
 
 /** Reads years out of a date text; null when it holds none. */
 export function readLifeDates(text: string): LifeDates | null {
@@ -156,21 +220,23 @@ export function parseArtistLine(input: string): ArtistLine {
 
   let dates: LifeDates | null = null;
   // Dates hold a year: without a digit there are none to read.
-  if (ANY_DIGIT.test(rest)) rest = rest.replace(DATE_GROUP, (whole, inner: string) => {
+  if (ANY_DIGIT.test(rest)) rest = replaceDateGroups(rest, (whole, inner) => {
     const read = readLifeDates(inner);
     if (read === null) return whole;
     dates ??= read;
     return ' ';
   });
   if (dates === null && ANY_DIGIT.test(rest)) {
-    const trailing = TRAILING_DATES.exec(rest);
-    const read = trailing === null ? null : readLifeDates(trailing[1] as string);
+    const trailing = trailingDates(rest);
+    const read = trailing === null ? null : readLifeDates(trailing.text);
     if (read !== null && trailing !== null && trailing.index > 0) {
       dates = read;
       rest = rest.slice(0, trailing.index);
     }
   }
-  if (!isTidy(rest) || rest.endsWith(';') || rest.endsWith(':')) rest = rest.replace(/\s+/g, ' ').replace(/[\s,;:]+$/, '').trim();
+  if (!isTidy(rest) || rest.endsWith(';') || rest.endsWith(':')) {
+    rest = withoutTrailingSeparators(rest.replace(/\s+/g, ' '));
+  }
   const { natural, forms, echo } = nameFormsOf(rest);
   return { name: natural, qualifier, dates, nameForms: forms, echo };
 }

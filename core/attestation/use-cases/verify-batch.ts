@@ -9,7 +9,7 @@ import type { VerificationResponse, VerifyInput } from '../verdict/verification.
 /** The most subjects one batch may hold. */
 export const MAX_BATCH_SUBJECTS = 1000;
 
-export const BATCH_ERROR_CODES = ['invalid_subject', 'rate_limited'] as const;
+export const BATCH_ERROR_CODES = ['invalid_subject', 'rate_limited', 'unavailable'] as const;
 export type BatchErrorCode = (typeof BATCH_ERROR_CODES)[number];
 
 export interface BatchItemError {
@@ -47,6 +47,14 @@ export interface BatchServing {
    * false when the caller's budget does not cover it, which makes it a `rate_limited` entry.
    */
   admit?(): Promise<boolean>;
+  /**
+   * Whether a failure of `serve` means the storage became unavailable (a lost database, a full
+   * disk): a retry later may succeed, and the failed subject was neither archived nor metered.
+   * The batch then ends early instead of failing whole: the subjects served before it stay in
+   * the answer (they are archived and billed), it and every later one become `unavailable`
+   * entries. When nothing was served yet, the failure is thrown (the whole request failed).
+   */
+  unavailable?(err: unknown): boolean;
 }
 
 const RATE_LIMITED: BatchItemError = {
@@ -55,22 +63,36 @@ const RATE_LIMITED: BatchItemError = {
   errors: [],
 };
 
+const UNAVAILABLE: BatchItemError = {
+  code: 'unavailable',
+  detail: 'The database became unavailable during the batch: this subject was not served and is not billed. Send it again later.',
+  errors: [],
+};
+
 /** Serves the entries one after the other, in order. */
 export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing): Promise<BatchOutcome> {
   const results: BatchItemResult[] = [];
   let served = 0;
   let budgetLeft = true;
+  let storageLost = false;
   for (const entry of entries) {
     if ('error' in entry) {
       results.push({ index: entry.index, lot: entry.lot, result: null, error: entry.error });
       continue;
     }
-    if (served > 0 && serving.admit !== undefined && budgetLeft) budgetLeft = await serving.admit();
-    if (!budgetLeft) {
-      results.push({ index: entry.index, lot: entry.lot, result: null, error: RATE_LIMITED });
+    if (served > 0 && serving.admit !== undefined && budgetLeft && !storageLost) budgetLeft = await serving.admit();
+    if (!budgetLeft || storageLost) {
+      results.push({ index: entry.index, lot: entry.lot, result: null, error: storageLost ? UNAVAILABLE : RATE_LIMITED });
       continue;
     }
-    results.push({ index: entry.index, lot: entry.lot, result: await serving.serve(entry.input), error: null });
+    try {
+      results.push({ index: entry.index, lot: entry.lot, result: await serving.serve(entry.input), error: null });
+    } catch (err) {
+      if (served === 0 || serving.unavailable?.(err) !== true) throw err;
+      storageLost = true;
+      results.push({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
+      continue;
+    }
     served += 1;
   }
   return { results, served, errors: results.length - served };

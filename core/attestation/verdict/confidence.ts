@@ -11,7 +11,7 @@
  */
 import type { ClaimKind, SourceRank, SourceTag } from '../corpus/corpus.model.js';
 
-const MUSEUM_TAGS: ReadonlySet<string> = new Set(['import:tate', 'import:cmoa', 'import:nga']);
+const MUSEUM_TAGS: ReadonlySet<string> = new Set(['import:tate', 'import:cmoa', 'import:nga', 'import:nationalmuseum']);
 
 /**
  * Rank of a provenance tag. A tag this code does not know (none should reach it) ranks

@@ -45,11 +45,14 @@ import { judgeClaim, type RecordStanding } from './claim-vs-record.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
+import { describeWork, fitsLot, lotObject } from './object-match.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
-import type { Attestation, NearMatch, ParsedSubject, VerificationOutcome, VerifyInput } from './verification.model.js';
+import type { Attestation, NearMatch, ParsedSubject, UnavailableReason, VerificationOutcome, VerifyInput, WorkDescription } from './verification.model.js';
 
 /** At most this many candidates are listed for an ambiguous title. */
 export const MAX_AMBIGUOUS_MATCHES = 20;
+/** Title matches compared with the lot's object one by one at most (ADR 0032); above, only the work `subject_ref` picks. */
+export const MAX_OBJECT_SCAN = 256;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -60,7 +63,8 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   const subjectTitle = text(input.subject_title);
   const line = parseArtistLine(subjectArtist);
   const titleForms = catalogueTitleForms(subjectTitle);
-  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim() };
+  const lot = lotObject(input);
+  const parsed: ParsedSubject = { name: line.name, qualifier: line.qualifier, dates: line.dates, title: titleForms[0]?.text ?? subjectTitle.trim(), object_type: lot?.kind ?? null };
 
   // Rule 1: the name, in its most literal form that names a covered artist, else as a surname.
   const matched = matchArtists(index, line);
@@ -93,6 +97,18 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
   }
   if (candidates.length === 0) return unavailable(parsed, index.similarTitles(artistIds, subjectTitle));
 
+  // Which object (ADR 0032): works of another kind than the lot, or dated far from it, never attest it.
+  // A title held by more works than MAX_OBJECT_SCAN is not scanned (the cost stays bounded): it stays
+  // ambiguous unless `subject_ref` picks one, and the picked work is checked below.
+  if (lot !== null && candidates.length <= MAX_OBJECT_SCAN) {
+    const fitting = candidates.filter((id) => {
+      const work = index.work(id);
+      return work !== undefined && fitsLot(work, lot);
+    });
+    if (fitting.length === 0) return objectMismatch(index, parsed, candidates, artistIds);
+    candidates = fitting;
+  }
+
   let work = candidates.length === 1 ? index.work(candidates[0] as string) : undefined;
   if (candidates.length > 1) {
     const ref = text(input.subject_ref).trim();
@@ -103,6 +119,7 @@ export function evaluate(index: CorpusIndex, input: VerifyInput): VerificationOu
     }
   }
   if (work === undefined) return unavailable(parsed, []);
+  if (lot !== null && !fitsLot(work, lot)) return objectMismatch(index, parsed, [work.work_id], artistIds);
   if (bySurname) {
     // A surname settles nothing by itself: the work must name exactly one of its artists.
     const named = artistsNamed(index, [work.work_id], artistIds);
@@ -201,13 +218,27 @@ function ambiguous(index: CorpusIndex, candidateIds: readonly string[], artistId
   return matches;
 }
 
-function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[]): VerificationOutcome {
+/** Title matches that are all another object than the lot: `object_mismatch`, the works described and listed. */
+function objectMismatch(index: CorpusIndex, parsed: ParsedSubject, candidateIds: readonly string[], artistIds: readonly string[]): VerificationOutcome {
+  const nearMatches = ambiguous(index, candidateIds, artistIds).map((m): NearMatch => ({ ...m, reason: 'object_mismatch' }));
+  const works: WorkDescription[] = [];
+  for (const id of candidateIds.slice(0, MAX_AMBIGUOUS_MATCHES)) {
+    const work = index.work(id);
+    if (work !== undefined) works.push(describeWork(work));
+  }
+  return unavailable(parsed, nearMatches, 'object_mismatch', works);
+}
+
+function unavailable(parsed: ParsedSubject, nearMatches: NearMatch[], reason: UnavailableReason | null = null, works: WorkDescription[] = []): VerificationOutcome {
   return {
     parsed,
     verdict: 'unavailable',
+    matched_artist: null,
+    reason,
     verified_pillars: [],
     contradicted_pillars: [],
     attestations: [],
+    works,
     near_matches: nearMatches,
     suggested_requalification: null,
   };
@@ -267,9 +298,12 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
     return {
       parsed,
       verdict: 'attested',
+      matched_artist: null,
+      reason: null,
       verified_pillars: PILLARS.filter((p) => attestations.some((a) => a.pillar === p)),
       contradicted_pillars: [],
       attestations,
+      works: [describeWork(work)],
       near_matches: [],
       suggested_requalification: judgement === 'more_careful' ? suggestRequalification(request) : null,
     };
@@ -277,9 +311,12 @@ function judge(index: CorpusIndex, work: CorpusWork, artistIds: readonly string[
   return {
     parsed,
     verdict: 'contradicted',
+    matched_artist: null,
+    reason: null,
     verified_pillars: [],
     contradicted_pillars: ['authentication'],
     attestations: attest(work.claims.filter((c) => c.pillar === 'authentication')),
+    works: [describeWork(work)],
     near_matches: [],
     suggested_requalification: suggestRequalification(request),
   };

@@ -1,4 +1,4 @@
-import type { Pillar, Qualifier, SourceTag } from '../corpus/corpus.model.js';
+import type { ObjectType, Pillar, Qualifier, SourceTag } from '../corpus/corpus.model.js';
 
 export const ENGINE_ID = 'records-attestation/v1';
 
@@ -10,6 +10,10 @@ export interface VerifyInput {
   subject_title: string;
   /** Inventory / accession number or a `work_id` from `near_matches`: picks one work among several. */
   subject_ref?: string;
+  /** The lot's medium as the catalogue prints it (`huile sur toile`, `bronze`, `Radierung`): the object it is (ADR 0032). */
+  subject_medium?: string;
+  /** The lot's date as the catalogue prints it (`1885`, `c. 1660`, `1880s`): a work dated far from it is another object. */
+  subject_date?: string;
 }
 
 export interface Attestation {
@@ -21,7 +25,7 @@ export interface Attestation {
   verified_by: SourceTag;
 }
 
-export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist'] as const;
+export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist', 'object_mismatch'] as const;
 export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
 
 export interface NearMatch {
@@ -31,6 +35,33 @@ export interface NearMatch {
   /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
   score: number;
   reason: NearMatchReason;
+}
+
+export const UNAVAILABLE_REASONS = [
+  'artist_not_covered', 'work_not_found', 'ambiguous_artist', 'ambiguous_title',
+  'generic_title', 'dates_conflict', 'no_artist_named', 'object_mismatch',
+] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+export interface MatchedArtist {
+  artist_id: string;
+  name: string;
+}
+
+/**
+ * A work an answer rests on, as its records describe it (ADR 0032): what object it is, so that a
+ * cataloguer can see whether the lot is that object. Fields the records do not give are null.
+ */
+export interface WorkDescription {
+  work_id: string;
+  title: string;
+  object_type: ObjectType | null;
+  medium: string | null;
+  date: string | null;
+  dimensions: string | null;
+  collection: string | null;
+  /** The record the description comes from. */
+  source_ref: string;
 }
 
 export interface Requalification {
@@ -61,15 +92,26 @@ export interface ParsedSubject {
   dates: ParsedDates | null;
   /** The title as read: the catalogue form the corpus holds, else the title as written. */
   title: string;
+  /** The object kind `subject_medium` was read as; null when none was given or it names none. */
+  object_type: ObjectType | null;
 }
 
 /** What the rules decide for one subject: everything of the response but its envelope. */
 export interface VerificationOutcome {
   parsed: ParsedSubject;
   verdict: Verdict;
+  /** Whom the line was recognised to name; null when none or several (then near_matches lists them). */
+  matched_artist: MatchedArtist | null;
+  /** Why the answer is `unavailable`; null on `attested` and `contradicted`. */
+  reason: UnavailableReason | null;
   verified_pillars: Pillar[];
   contradicted_pillars: Pillar[];
   attestations: Attestation[];
+  /**
+   * The works the answer rests on, as their records describe them: the judged work on
+   * `attested` and `contradicted`; on `object_mismatch` the works of another kind than the lot.
+   */
+  works: WorkDescription[];
   near_matches: NearMatch[];
   suggested_requalification: Requalification | null;
 }

@@ -3,7 +3,7 @@ import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { PasswordHasher, UserRepository } from '../../tenancy/ports.js';
 import { normaliseEmail, PASSWORD_MAX_LENGTH } from '../../tenancy/tenancy.model.js';
 import type { IssuedToken } from '../auth.model.js';
-import type { TokenSigner } from '../ports.js';
+import type { AccessTokens } from '../ports.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 
@@ -20,7 +20,7 @@ export class Login {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
-    private readonly signer: TokenSigner,
+    private readonly tokens: AccessTokens,
     private readonly clock: Clock,
     ids: IdGenerator,
     private readonly lifetimeSeconds: number = DEFAULT_TOKEN_LIFETIME_SECONDS,
@@ -36,7 +36,7 @@ export class Login {
     // A disabled user gets the same answer as a wrong password, after the same work.
     if (!user || !matches || user.disabled_at != null) throw unauthenticated(BAD_CREDENTIALS);
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const access_token = this.signer.sign({ sub: user.user_id, tenant_id: user.tenant_id, role: user.role, iat, exp: iat + this.lifetimeSeconds });
+    const access_token = this.tokens.sign({ sub: user.user_id, tenant_id: user.tenant_id, role: user.role, iat, exp: iat + this.lifetimeSeconds });
     return { access_token, token_type: 'Bearer', expires_in: this.lifetimeSeconds, tenant_id: user.tenant_id, role: user.role };
   }
 }

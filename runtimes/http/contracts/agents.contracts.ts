@@ -4,6 +4,7 @@ import {
   AgentSchema,
   AgentSettingsSchema,
 } from '../../shared/knowledge.schemas.js';
+import { IfMatchHeadersSchema } from '../../shared/conditional.schemas.js';
 import { PageQuerySchema } from '../../shared/page.schemas.js';
 import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
 import { contract } from '../route-contract.js';
@@ -65,19 +66,20 @@ export const replaceAgent = contract({
   summary: "Replace an agent's configuration (admin)",
   description:
     'Whole replacement: every writable field present and valid; agent_id, tenant_id, version and updated_at are ignored. ' +
-    'Send If-Match with the ETag read: when another write came first, 412 and nothing changes. Of two concurrent PUTs ' +
-    'with the same ETag exactly one succeeds.',
+    'Conditional: send If-Match with the ETag read (required: without it, 428). When another write came first, 412 and ' +
+    'nothing changes; of two concurrent PUTs with the same ETag exactly one succeeds.',
   tag: 'AI agents',
   security: 'bearer',
   limits: AGENTS_LIMITS,
   params: AgentParamsSchema,
+  headers: IfMatchHeadersSchema,
   body: AgentSettingsSchema,
   responses: {
     200: { description: 'The new configuration, version + 1.', schema: AgentSchema, headers: ETAG },
     ...writeCommon,
     404: problem("No such agent (or another tenant's)."),
-    409: problem('Without If-Match: another write came first during this one; read again and retry.'),
-    412: problem('If-Match is not the current ETag.'),
+    412: problem('If-Match is not the current ETag (another write came first): read again, then retry.'),
+    428: problem('No If-Match: a replacement must name the version it replaces.'),
   },
 });
 

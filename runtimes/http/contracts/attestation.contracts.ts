@@ -52,7 +52,9 @@ export const verifyAttributionBatch = contract({
     `Up to ${MAX_BATCH_SUBJECTS} subjects in one request, each as in /verify with an optional \`lot\` echoed back. ` +
     'One result per subject, in order; each served subject has its own request_id and is archived and metered as one served call ' +
     '(sandbox: each subject counts against the sandbox budget; a subject past it is a rate_limited entry). A bad subject is an ' +
-    'error entry in its place; a malformed body is a 400. Verdicts are the same as one subject at a time.',
+    'error entry in its place; a malformed body is a 400. Verdicts are the same as one subject at a time. If the database becomes ' +
+    'unavailable midway, the subjects served so far are answered (archived and billed) and the rest are `unavailable` entries, with ' +
+    'Retry-After; if it is unavailable before the first subject is served, the answer is a 503.',
   tag: 'Attestation',
   security: 'apiKeyOptional',
   limits: VERIFY_LIMITS,

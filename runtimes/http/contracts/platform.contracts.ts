@@ -65,6 +65,9 @@ export const docs = contract({
   responses: { 200: { description: 'HTML page.', contentType: 'text/html', schema: z.string() } },
 });
 
+/** What the reference page's assets are served as (koa-send types them by extension). */
+export const DOCS_ASSET_TYPES = ['text/css', 'text/javascript', 'image/png'] as const;
+
 export const docsAsset = contract({
   method: 'get',
   path: '/docs/{asset}',
@@ -75,7 +78,7 @@ export const docsAsset = contract({
   limits: [],
   params: z.object({ asset: z.string() }),
   responses: {
-    200: { description: 'The asset.', contentType: 'application/octet-stream', schema: z.string() },
+    200: { description: 'The asset, typed by its extension.', contentType: DOCS_ASSET_TYPES, schema: z.string() },
     404: problem('No such asset.'),
   },
 });

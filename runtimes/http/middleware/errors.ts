@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { isDomainError } from '../../../core/shared/errors.js';
+import type { Unavailability } from '../../../adapters/sql/database.js';
 import { HTTP_STATUS_BY_CODE, sendProblem } from '../problem.js';
 
 interface HttpishError {
@@ -24,11 +25,39 @@ function libraryDetail(status: number, err: HttpishError): string {
 }
 
 /**
- * Turns every failure into an RFC 9457 problem document. A 5xx never carries the
- * error's own text: it is logged with the request id instead. An error `isTransient` (the
- * database's classification) is a 503 with Retry-After, not a 500.
+ * The 503 of each way the database cannot serve (ADR 0026): the detail names the condition,
+ * `Retry-After` says when a retry may succeed. A full or failing storage needs an operator, so
+ * the client is asked to come back later than after a lock or a failover.
  */
-export function errorMiddleware(logger: Logger, isTransient: (err: unknown) => boolean = () => false) {
+const UNAVAILABLE: Record<Unavailability, { retryAfterSeconds: number; detail: string; log: string }> = {
+  busy: { retryAfterSeconds: 1, detail: 'The database is busy; nothing was changed; retry shortly.', log: 'database busy' },
+  unreachable: {
+    retryAfterSeconds: 1,
+    detail: 'The database is unreachable (restarting or failing over); nothing was changed; retry shortly.',
+    log: 'database unreachable',
+  },
+  'storage-full': {
+    retryAfterSeconds: 30,
+    detail: "The database's storage is full; nothing was changed. Retry later.",
+    log: 'database storage full',
+  },
+  'storage-failed': {
+    retryAfterSeconds: 30,
+    detail: "The database's storage failed; nothing was changed. Retry later.",
+    log: 'database storage failed',
+  },
+};
+
+/** The seconds a client should wait before retrying what `condition` refused. */
+export const retryAfterSeconds = (condition: Unavailability): number => UNAVAILABLE[condition].retryAfterSeconds;
+
+/**
+ * Turns every failure into an RFC 9457 problem document. A 5xx never carries the
+ * error's own text: it is logged with the request id instead. An error the database classifies
+ * (`unavailability`: busy, unreachable, storage full or failed) is a 503 naming the condition,
+ * with Retry-After, not a 500.
+ */
+export function errorMiddleware(logger: Logger, unavailability: (err: unknown) => Unavailability | null = () => null) {
   return async function problems(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -40,11 +69,12 @@ export function errorMiddleware(logger: Logger, isTransient: (err: unknown) => b
         sendProblem(ctx, HTTP_STATUS_BY_CODE[raw.code], raw.message, raw.errors);
         return;
       }
-      if (isTransient(raw)) {
-        // The database is busy, timed out or unreachable: the request may be retried.
-        logger.warn({ err: raw, request_id: ctx.state.requestId }, 'database unavailable');
-        ctx.set('Retry-After', '1');
-        sendProblem(ctx, 503, 'The database is busy or unreachable; retry shortly. Quote the request_id if it persists.');
+      const condition = unavailability(raw);
+      if (condition !== null) {
+        const answer = UNAVAILABLE[condition];
+        logger.warn({ err: raw, request_id: ctx.state.requestId, condition }, answer.log);
+        ctx.set('Retry-After', String(answer.retryAfterSeconds));
+        sendProblem(ctx, 503, `${answer.detail} Quote the request_id if it persists.`);
         return;
       }
       const err = (raw ?? {}) as HttpishError;

@@ -46,7 +46,7 @@ function operation(spec: AnyRouteContract): ZodOpenApiOperationObject {
   const declared = usesDatabase && !withImplied[503] ? { ...withImplied, 503: DATABASE_UNAVAILABLE } : withImplied;
   for (const [status, r] of Object.entries(declared)) {
     const code = Number(status);
-    const contentType = r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json');
+    const contentTypes = [r.contentType ?? (code >= 400 ? 'application/problem+json' : 'application/json')].flat();
     const headers: Record<string, { description: string; schema: { type: 'string' } }> = {
       'X-Request-Id': { description: 'The request id (echoed when the caller sent a sane one).', schema: { type: 'string' } },
     };
@@ -54,11 +54,11 @@ function operation(spec: AnyRouteContract): ZodOpenApiOperationObject {
       headers[name] = { description, schema: { type: 'string' } };
     }
     if (code === 429 || (code === 503 && usesDatabase)) headers['Retry-After'] = { description: 'Seconds to wait.', schema: { type: 'string' } };
-    if (code === 401) headers['WWW-Authenticate'] = { description: 'The challenge: `Bearer realm="api"` or `ApiKey realm="verify", header="X-API-Key"`.', schema: { type: 'string' } };
+    if (code === 401) headers['WWW-Authenticate'] = { description: 'The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body).', schema: { type: 'string' } };
     responses[status] = {
       description: r.description,
       headers,
-      ...(r.schema ? { content: { [contentType]: { schema: r.schema } } } : {}),
+      ...(r.schema ? { content: Object.fromEntries(contentTypes.map((type) => [type, { schema: r.schema }])) } : {}),
     };
   }
   const op: ZodOpenApiOperationObject = {

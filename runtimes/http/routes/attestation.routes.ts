@@ -9,12 +9,14 @@ import { verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
+import type { Unavailability } from '../../../adapters/sql/database.js';
 import type { Clock, CursorSealer } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
+import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
@@ -33,6 +35,8 @@ export interface AttestationRouteDeps {
   /** `/verify/usage` is the verify part of the monthly statement. */
   invoicing: Invoicing;
   onVerdict?: (verdict: string, tier: string) => void;
+  /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
+  unavailability?: (err: unknown) => Unavailability | null;
 }
 
 /** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
@@ -68,6 +72,7 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const caller = callerOf(ctx);
+        let cutShortBy = null as Unavailability | null;
         const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), {
           serve: async (input) => {
             const response = await deps.verify.execute(input, caller);
@@ -76,8 +81,11 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
           },
           // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
           admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
+          unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
         });
         ctx.status = 200;
+        // Subjects left unserved by an unavailable database may be sent again: say when.
+        if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
         ctx.body = { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
       })),
     implement(attestation.getCoverage, (ctx, { query }) => {

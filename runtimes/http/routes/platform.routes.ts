@@ -65,7 +65,7 @@ export function platformRoutes(deps: {
     }),
     implement(platform.docsAsset, async (ctx, { params }) => {
       if (params.asset === 'init.js') {
-        ctx.type = 'application/javascript';
+        ctx.type = 'text/javascript'; // as koa-send types the other scripts (RFC 9239)
         ctx.body = DOCS_INIT;
         return;
       }

@@ -2,6 +2,7 @@ import { openPostgresDatabase } from '../../../adapters/postgres/postgres-databa
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database.js';
 import type { Config } from '../config.js';
+import { sqliteFilenameOf } from './database-target.js';
 
 /**
  * The embedded default is SQLite in DATA_DIR; DATABASE_URL selects another database:
@@ -18,7 +19,5 @@ export async function openDatabase(config: Config): Promise<SqlDatabase> {
       applicationName: config.database.applicationName,
     });
   }
-  // loadConfig accepts only postgres URLs, `sqlite:PATH` or nothing.
-  const filename = url === undefined ? config.sqliteFile : url.slice('sqlite:'.length);
-  return openSqliteDatabase({ filename, busyTimeoutMs: config.database.statementTimeoutMs });
+  return openSqliteDatabase({ filename: sqliteFilenameOf(config), busyTimeoutMs: config.database.statementTimeoutMs, maxSizeBytes: config.database.sqliteMaxSizeBytes || undefined });
 }

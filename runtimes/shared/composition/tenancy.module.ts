@@ -1,12 +1,13 @@
 import type { Container } from 'inversify';
-import { TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
+import { tokenHoldersOf, TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import type { Logger } from 'pino';
 import { Login } from '../../../core/auth/use-cases/login.js';
-import type { TokenSigner } from '../../../core/auth/ports.js';
+import type { AccessTokens } from '../../../core/auth/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { PasswordHasher, TenantRepository, UserRepository } from '../../../core/tenancy/ports.js';
 import { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
-import { JwtTokenSigner } from '../../../adapters/node/jwt-token.signer.js';
+import { LruTokenHolderLookup } from '../../../adapters/cache/lru-token-holder.lookup.js';
+import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
 import { SqlTenantRepository } from '../../../adapters/sql/sql-tenant.repository.js';
 import { SqlUserRepository } from '../../../adapters/sql/sql-user.repository.js';
@@ -48,19 +49,23 @@ export function bindAuth(container: Container): void {
     .toResolvedValue((config: Config, logger: Logger) => resolveAuthSecret(config, logger), [PLATFORM.Config, PLATFORM.Logger])
     .inSingletonScope();
   container
-    .bind<TokenSigner>(TENANCY.TokenSigner)
-    .toResolvedValue((config: Config, secret: string) => new JwtTokenSigner(secret, config.auth.jwtAlgorithm), [PLATFORM.Config, TENANCY.AuthSecret])
+    .bind<AccessTokens>(TENANCY.AccessTokens)
+    .toResolvedValue((config: Config, secret: string, clock: Clock) => new JwtAccessTokens(secret, config.auth.jwtAlgorithm, clock), [PLATFORM.Config, TENANCY.AuthSecret, PLATFORM.Clock])
     .inSingletonScope();
   container
     .bind<Login>(TENANCY.Login)
     .toResolvedValue(
-      (config: Config, users: UserRepository, hasher: PasswordHasher, signer: TokenSigner, clock: Clock, ids: IdGenerator) =>
-        new Login(users, hasher, signer, clock, ids, config.auth.tokenTtlSeconds),
-      [PLATFORM.Config, TENANCY.UserRepository, TENANCY.PasswordHasher, TENANCY.TokenSigner, PLATFORM.Clock, PLATFORM.IdGenerator],
+      (config: Config, users: UserRepository, hasher: PasswordHasher, tokens: AccessTokens, clock: Clock, ids: IdGenerator) =>
+        new Login(users, hasher, tokens, clock, ids, config.auth.tokenTtlSeconds),
+      [PLATFORM.Config, TENANCY.UserRepository, TENANCY.PasswordHasher, TENANCY.AccessTokens, PLATFORM.Clock, PLATFORM.IdGenerator],
     )
     .inSingletonScope();
   container
     .bind<TokenHolders>(TENANCY.TokenHolders)
-    .toResolvedValue((users: UserRepository, clock: Clock) => new TokenHolders(users, clock), [TENANCY.UserRepository, PLATFORM.Clock])
+    // Users remembered for USER_CHECK_TTL_MS on the domain's clock (tests step it).
+    .toResolvedValue(
+      (users: UserRepository, clock: Clock) => new TokenHolders(new LruTokenHolderLookup(tokenHoldersOf(users), { now: () => clock.now().getTime() })),
+      [TENANCY.UserRepository, PLATFORM.Clock],
+    )
     .inSingletonScope();
 }

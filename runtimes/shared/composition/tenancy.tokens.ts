@@ -6,7 +6,7 @@ export const TENANCY = {
   TenantAdmin: Symbol.for('tenancy.TenantAdmin'),
   /** The service secret: signs access tokens, keys cursor tags. */
   AuthSecret: Symbol.for('tenancy.AuthSecret'),
-  TokenSigner: Symbol.for('tenancy.TokenSigner'),
+  AccessTokens: Symbol.for('tenancy.AccessTokens'),
   Login: Symbol.for('tenancy.Login'),
   /** Checks that a token's user still exists and is enabled (cached a few seconds). */
   TokenHolders: Symbol.for('tenancy.TokenHolders'),

@@ -68,7 +68,7 @@ describe('CorpusIndex', () => {
     expect(index.counts.claims).toBe(claims);
     const bySource = index.counts.claims_by_source;
     expect(Object.values(bySource).reduce((a, b) => a + b, 0)).toBe(claims);
-    expect(Object.keys(bySource).sort()).toEqual(['import:cmoa', 'import:kb', 'import:nga', 'import:tate', 'operator']);
+    expect(Object.keys(bySource).sort()).toEqual(['import:cmoa', 'import:kb', 'import:nationalmuseum', 'import:nga', 'import:tate', 'operator']);
     expect(bySource['operator']).toBe(5);
   });
 

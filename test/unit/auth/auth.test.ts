@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { authorize, principalFromClaims } from '../../../core/auth/auth.model.js';
 import { Login } from '../../../core/auth/use-cases/login.js';
 import { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
-import { JwtTokenSigner } from '../../../adapters/node/jwt-token.signer.js';
+import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
 import { loadOrCreateSecretFile } from '../../../adapters/node/secret-file.js';
@@ -83,7 +83,7 @@ describe('Login', () => {
     const admin = new TenantAdmin(tenants, users, hasher, cryptoIds, clock);
     await admin.createTenant('acme', 'Acme');
     const user = await admin.createUser({ tenant_id: 'acme', email: ' Ann@Acme.example ', role: 'admin', password: 'a long enough password' });
-    const login = new Login(users, hasher, new JwtTokenSigner('unit-secret-unit-secret-unit-secret!'), clock, cryptoIds, 900);
+    const login = new Login(users, hasher, new JwtAccessTokens('unit-secret-unit-secret-unit-secret!', 'HS256', clock), clock, cryptoIds, 900);
     return { login, user };
   };
 
@@ -160,11 +160,34 @@ describe('Login costs the same for an unknown email and a wrong password', () =>
       verify: async (p: string, encoded: string) => (verified.push(encoded), encoded === `hash(${p})`),
     };
     await users.insert({ user_id: 'u1', tenant_id: 'acme', email: 'ann@acme.example', role: 'admin', password_hash: 'hash(right password!)', created_at: '2026-11-01T00:00:00.000Z' });
-    const login = new Login(users, hasher, { sign: () => 'token' }, { now: () => new Date('2026-11-21T10:00:00Z') }, { uuid: () => 'u', secret: () => 'random-dummy' });
+    const login = new Login(users, hasher, { sign: () => 'token', verify: () => ({ fault: 'token_invalid' as const }) }, { now: () => new Date('2026-11-21T10:00:00Z') }, { uuid: () => 'u', secret: () => 'random-dummy' });
 
     await expect(login.execute('nobody@acme.example', 'right password!')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'The email or password is wrong.' });
     await expect(login.execute('ann@acme.example', 'wrong password!')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'The email or password is wrong.' });
     expect(verified).toEqual(['hash(random-dummy)', 'hash(right password!)']);
     await expect(login.execute('ANN@acme.example ', 'right password!')).resolves.toMatchObject({ access_token: 'token', tenant_id: 'acme', role: 'admin' });
+  });
+});
+
+describe('JwtAccessTokens: one secret, one HMAC algorithm, exp on the domain clock', () => {
+  const secret = 'unit-secret-unit-secret-unit-secret!';
+  const at = Date.parse('2026-11-25T10:00:00Z');
+  const clock = { now: () => new Date(at) };
+  const tokens = new JwtAccessTokens(secret, 'HS256', clock);
+  const claims = { sub: 'usr_1', tenant_id: 'acme', role: 'admin' as const, iat: at / 1000, exp: at / 1000 + 60 };
+
+  it('verifies what it signs', () => {
+    expect(tokens.verify(tokens.sign(claims))).toEqual({ claims });
+  });
+
+  it('refuses expiry (read on its clock), another algorithm, alg none, another secret and a bare-string payload', () => {
+    const later = new JwtAccessTokens(secret, 'HS256', { now: () => new Date(at + 61_000) });
+    expect(later.verify(tokens.sign(claims))).toEqual({ fault: 'token_expired' });
+    expect(tokens.verify(new JwtAccessTokens(secret, 'HS512', clock).sign(claims))).toEqual({ fault: 'token_invalid' });
+    const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    expect(tokens.verify(`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`)).toEqual({ fault: 'token_invalid' });
+    expect(tokens.verify(new JwtAccessTokens('another-secret-another-secret-another', 'HS256', clock).sign(claims))).toEqual({ fault: 'token_invalid' });
+    expect(tokens.verify(jwt.sign('just a string', secret, { algorithm: 'HS256' }))).toEqual({ fault: 'token_invalid' });
+    expect(tokens.verify('not-a-jwt')).toEqual({ fault: 'token_invalid' });
   });
 });
