@@ -26,15 +26,23 @@ export interface ArchivedTexts {
 // JSON text never holds a raw line feed (JSON.stringify escapes it): it separates the two texts.
 export const SEPARATOR = '\n';
 
+/**
+ * The fastest level and a small window and hash (8 KiB, memLevel 4): a response is small, and
+ * most of a deflate's cost is setting up its state and the dictionary. 32 µs of CPU a response
+ * against 53 µs with zlib's defaults, 276 bytes against 249 (ADR 0027). Inflating needs none
+ * of these: the default window reads any smaller one.
+ */
+const DEFLATE = { level: 1, windowBits: 13, memLevel: 4 } as const;
+
 export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
-  return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { dictionary: dictionary.content });
+  return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content });
 }
 
 const deflateRawAsync = promisify(deflateRaw);
 
 /** The same, deflated on libuv's thread pool: for writers that run on the event loop. */
 export function encodeArchiveBodyOffLoop(texts: ArchivedTexts, dictionary: ArchiveDictionary): Promise<Buffer> {
-  return deflateRawAsync(texts.request_json + SEPARATOR + texts.response_json, { dictionary: dictionary.content });
+  return deflateRawAsync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content });
 }
 
 export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary): ArchivedTexts {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
+import { OBJECT_TYPES, PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import { DISCLAIMER } from '../../core/attestation/verdict/disclaimer.js';
 import { DECREE_81_255 } from '../../core/attestation/verdict/requalification.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, type VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, NEAR_MATCH_REASONS, UNAVAILABLE_REASONS, type VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import { type ArchiveDictionary, SEPARATOR } from './archive-codec.js';
 import type { Database } from './database.js';
 
@@ -21,19 +21,19 @@ export function archiveDictionaryContent(): Buffer {
     served_at: '2026-01-01T00:00:00.000Z',
     corpus_revision: '',
     subject: { artist: '', title: '' },
-    parsed: { name: '', qualifier: null, dates: { birth_year: null, death_year: null, active_from: null, active_to: null, circa: false, text: '' }, title: '', title_read_as: null, object_type: null },
+    parsed: { name: '', qualifier: null, dates: { birth_year: null, death_year: null, active_from: null, active_to: null, circa: false, text: '' }, title: '', title_read_as: null, object_type: OBJECT_TYPES[0] },
     verdict: 'attested',
     matched_artist: { artist_id: 'art_', name: '' },
     reason: null,
     verified_pillars: [...PILLARS],
     contradicted_pillars: [],
     attestations: SOURCE_TAGS.map((tag, i) => ({ pillar: PILLARS[i % PILLARS.length], claim: '', source_ref: 'https://', confidence: 0.85, status: 'verified', verified_by: tag })),
-    works: [{ work_id: 'wrk_', title: '', object_type: 'painting', medium: null, date: null, dimensions: null, collection: null, source_ref: 'https://' }],
+    works: OBJECT_TYPES.map((object_type) => ({ work_id: 'wrk_', title: '', object_type, medium: null, date: null, dimensions: null, collection: null, source_ref: 'https://' })),
     near_matches: NEAR_MATCH_REASONS.map((reason) => ({ artist: '', title: '', work_id: 'wrk_', score: 0.9, reason })),
     suggested_requalification: requalifications[0] ?? null,
     disclaimer: DISCLAIMER,
   };
-  const plain = { ...response, parsed: { ...response.parsed, dates: null }, verdict: 'unavailable', matched_artist: null, reason: 'work_not_found', verified_pillars: [], attestations: [], works: [], near_matches: [], suggested_requalification: null };
+  const plain = { ...response, parsed: { ...response.parsed, dates: null, object_type: null }, verdict: 'unavailable', matched_artist: null, reason: UNAVAILABLE_REASONS.join(' '), verified_pillars: [], attestations: [], works: [], near_matches: [], suggested_requalification: null };
   return Buffer.from([JSON.stringify(requalifications), JSON.stringify(request), JSON.stringify(response), JSON.stringify(request), JSON.stringify(plain)].join(SEPARATOR));
 }
 
