@@ -1,9 +1,11 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (names: inprocess reading http batch coldstart stdio calls
-// ratelimit knowledge webhooks corpus). http, batch, calls, knowledge and webhooks run on SQLite and on a
+// ratelimit knowledge webhooks corpus backup). http, batch, calls, knowledge and webhooks run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
+// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
+// BENCH_ARCHIVED (100000).
 import os from 'node:os';
+import { benchBackup } from './backup.mjs';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
 import { benchColdStart } from './cold-start.mjs';
@@ -17,7 +19,7 @@ import { benchReading } from './reading.mjs';
 import { benchStdio } from './stdio.mjs';
 import { benchWebhooks } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus', 'backup'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -44,5 +46,6 @@ try {
   await databases?.stop();
 }
 if (want('ratelimit')) await benchRateLimit();
+if (want('backup')) await benchBackup({ archived: knob('BENCH_ARCHIVED') });
 // The cold start already ran above in a full run; `npm run bench corpus` measures it again after a build.
 if (want('corpus')) await benchCorpus({ coldStartRuns: only.length === 0 ? 0 : 3 });

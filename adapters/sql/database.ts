@@ -5,10 +5,11 @@ import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
 import type { ResearchOrderTables } from './research-order.tables.js';
+import type { StewardshipTables } from './stewardship.tables.js';
 import type { WebhookTables } from './webhook.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
-export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables {
+export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables, StewardshipTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
   verification_usage: VerificationUsageTable;

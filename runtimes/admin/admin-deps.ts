@@ -4,6 +4,7 @@ import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import type { OperatorResearchImport } from '../shared/composition/attestation.module.js';
@@ -22,6 +23,7 @@ export interface AdminDeps {
   apiKeys: ApiKeys;
   tenantAdmin: TenantAdmin;
   callIngest: CallIngest;
+  callErasure: CallErasure;
   agents: AgentConfigs;
   researchOrders: ResearchOrders;
   invoicing: Invoicing;
@@ -37,6 +39,7 @@ export function resolveAdminDeps(container: Container): AdminDeps {
     apiKeys: ATTESTATION.ApiKeys,
     tenantAdmin: TENANCY.TenantAdmin,
     callIngest: CALLS.CallIngest,
+    callErasure: CALLS.CallErasure,
     agents: KNOWLEDGE.AgentConfigs,
     researchOrders: BILLING.ResearchOrders,
     invoicing: BILLING.Invoicing,

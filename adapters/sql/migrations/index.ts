@@ -7,6 +7,7 @@ import * as m0005 from './0005-sync-run-leases.js';
 import * as m0006 from './0006-research-orders-plans.js';
 import * as m0007 from './0007-webhooks.js';
 import * as m0008 from './0008-hardening.js';
+import * as m0011 from './0011-call-erasures.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-research-orders-plans': m0006,
   '0007-webhooks': m0007,
   '0008-hardening': m0008,
+  '0011-call-erasures': m0011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
