@@ -208,6 +208,8 @@ export interface SqlKnowledgeIndex {
   markIndexed(db: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[]): Promise<boolean>;
   /** Removes the item's chunks and their index entries, inside the caller's transaction (the item's delete). */
   unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
+  /** Once every item of the tenant is unindexed: removes what the index keeps per tenant (a tenant's offboarding). */
+  forgetTenant(trx: Kysely<Database>, tenantId: string): Promise<void>;
   /** The tenant's best chunks for any of the terms, best first (BM25). */
   search(db: Kysely<Database>, tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 }
