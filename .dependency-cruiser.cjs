@@ -40,13 +40,13 @@ module.exports = {
       comment:
         'Runtimes wire adapters through their entry points: a dialect through its open function ' +
         '(sqlite-database, postgres-database) and its probe (sqlite-probe, postgres-probe: does a database exist, ' +
-        'asked without creating one), never its migrations, table types, search or index ' +
+        'asked without creating one; sqlite-backup: the online backup and restore of the file), never its migrations, table types, search or index ' +
         'internals, nor a worker thread entry.',
       from: { path: '^dist/runtimes/' },
       to: {
         path: [
           '^dist/adapters/[^/]+/migrations/',
-          '^dist/adapters/sqlite/(?!sqlite-(database|probe)\\.js$)',
+          '^dist/adapters/sqlite/(?!sqlite-(database|probe|backup)\\.js$)',
           '^dist/adapters/postgres/(?!postgres-(database|probe)\\.js$)',
           '^dist/adapters/sql/[^/]+\\.tables\\.js$',
           '^dist/adapters/sql/unique-violation\\.js$',

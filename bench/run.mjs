@@ -2,9 +2,10 @@
 // `npm run bench -- http calls` runs only those (NAMES below). Those of DATABASE_BENCHES run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
-// BENCH_WEBHOOK_STALL_SAMPLES (5).
+// BENCH_WEBHOOK_STALL_SAMPLES (5), BENCH_ARCHIVED (100000).
 import os from 'node:os';
 import { benchArchive } from './archive.mjs';
+import { benchBackup } from './backup.mjs';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
 import { benchColdStart } from './cold-start.mjs';
@@ -19,7 +20,7 @@ import { benchSqliteLock } from './sqlite-lock.mjs';
 import { benchStdio } from './stdio.mjs';
 import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
 const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
@@ -52,5 +53,6 @@ try {
   await databases?.stop();
 }
 if (want('ratelimit')) await benchRateLimit();
+if (want('backup')) await benchBackup({ archived: knob('BENCH_ARCHIVED') });
 // The cold start already ran above in a full run; `npm run bench corpus` measures it again after a build.
 if (want('corpus')) await benchCorpus({ coldStartRuns: only.length === 0 ? 0 : 3 });

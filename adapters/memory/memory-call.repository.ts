@@ -8,7 +8,8 @@ import {
   type CallRecord,
   type CallSummary,
 } from '../../core/calls/call.model.js';
-import type { CallRepository } from '../../core/calls/ports.js';
+import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
+import type { CallErasureStore, CallRepository, ErasureOutcome } from '../../core/calls/ports.js';
 import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
@@ -27,8 +28,9 @@ interface Stored {
  * In-memory fake; passes the same contract suite as the SQL repository, search included
  * (its folding follows the index's: case and accents ignored, words split on non-letters).
  */
-export class MemoryCallRepository implements CallRepository {
+export class MemoryCallRepository implements CallRepository, CallErasureStore {
   private readonly tenants = new Map<string, Map<string, Stored>>();
+  private readonly erasures: ErasureRecord[] = [];
 
   constructor(private readonly outbox = new MemoryEventOutbox()) {}
 
@@ -70,6 +72,27 @@ export class MemoryCallRepository implements CallRepository {
       .slice(0, limit);
     for (const p of doomed) calls.delete(p.call_id);
     return doomed.length;
+  }
+
+  async erase(tenantId: string, selector: CallSelector, outcome: ErasureOutcome): Promise<ErasureRecord> {
+    const calls = this.calls(tenantId);
+    const named = 'caller_number' in selector ? null : new Set(selector.call_ids);
+    const doomed = [...calls.values()].filter((s) => (named ? named.has(s.position.call_id) : detailOf(s).caller === (selector as { caller_number: string }).caller_number));
+    for (const s of doomed) calls.delete(s.position.call_id);
+    const ids = new Set(doomed.map((s) => s.position.call_id));
+    this.outbox.forget((e) => e.type === 'call.created' && e.owner_id === tenantId && ids.has((JSON.parse(e.payload) as { data: { call: { call_id: string } } }).data.call.call_id));
+    const { record, events } = outcome(doomed.length);
+    this.erasures.push({ ...record });
+    this.outbox.add(events);
+    return record;
+  }
+
+  async records(tenantId: string, limit: number): Promise<ErasureRecord[]> {
+    return this.erasures
+      .filter((r) => r.tenant_id === tenantId)
+      .sort((a, b) => (a.requested_at === b.requested_at ? (a.erasure_id < b.erasure_id ? 1 : -1) : a.requested_at < b.requested_at ? 1 : -1))
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
   }
 
   async find(tenantId: string, callId: string): Promise<CallDetail | null> {

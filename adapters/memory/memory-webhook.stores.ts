@@ -127,6 +127,12 @@ export class MemoryEventOutbox implements EventOutbox {
     for (const e of events ?? []) this.events.set(e.event_id, { ...e, fanned_out_at: null });
   }
 
+  /** Removes the events `doomed` picks, with their deliveries (an erasure's derived data). */
+  forget(doomed: (event: OutboxEvent) => boolean): void {
+    for (const [id, e] of this.events) if (doomed(e)) this.events.delete(id);
+    for (const [k, d] of this.rows) if (!this.events.has(d.event_id)) this.rows.delete(k);
+  }
+
   /** Every event ever added, oldest first (tests). */
   all(): OutboxEvent[] {
     return [...this.events.values()].map(({ fanned_out_at: _f, ...e }) => e);

@@ -98,6 +98,11 @@ export class PostgresKnowledgeIndex implements SqlKnowledgeIndex {
     await sql`VACUUM (SKIP_LOCKED) knowledge_postings`.execute(db).catch(() => undefined);
   }
 
+  /** The tenant's BM25 statistics row, once its items are unindexed (a tenant's offboarding). */
+  async forgetTenant(trx: Kysely<Database>, tenantId: string): Promise<void> {
+    await sql`DELETE FROM knowledge_stats WHERE tenant_id = ${tenantId}`.execute(trx);
+  }
+
   /** Inside `delete`'s transaction: locks the item row first, as `markIndexed` does, then the statistics. */
   async unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void> {
     await sql`

@@ -5,10 +5,11 @@ import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';
 import type { ResearchOrderTables } from './research-order.tables.js';
+import type { StewardshipTables } from './stewardship.tables.js';
 import type { WebhookTables } from './webhook.tables.js';
 
 /** Tables as Kysely sees them. Shared by every SQL dialect adapter. */
-export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables {
+export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables, StewardshipTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
   archive_dictionaries: ArchiveDictionariesTable;
@@ -222,6 +223,8 @@ export interface SqlKnowledgeIndex {
   markIndexed(db: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[]): Promise<boolean>;
   /** Removes the item's chunks and their index entries, inside the caller's transaction (the item's delete). */
   unindex(trx: Kysely<Database>, tenantId: string, itemId: string): Promise<void>;
+  /** Once every item of the tenant is unindexed: removes what the index keeps per tenant (a tenant's offboarding). */
+  forgetTenant(trx: Kysely<Database>, tenantId: string): Promise<void>;
   /** The tenant's best chunks for any of the terms, best first (BM25). */
   search(db: Kysely<Database>, tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]>;
 }

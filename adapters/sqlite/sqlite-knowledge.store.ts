@@ -48,6 +48,10 @@ export const sqliteKnowledgeIndex: SqlKnowledgeIndex = {
     await sql`DELETE FROM knowledge_fts WHERE rowid IN (SELECT chunk_seq FROM knowledge_chunks WHERE tenant_id = ${tenantId} AND item_id = ${itemId})`.execute(trx);
     await trx.deleteFrom('knowledge_chunks').where('tenant_id', '=', tenantId).where('item_id', '=', itemId).execute();
   },
+
+  async forgetTenant() {
+    // FTS5 keeps nothing per tenant beyond the chunks' rows, which unindex removed.
+  },
 };
 
 /** The chunks and their FTS5 rows, in statements of ROWS_PER_STATEMENT rows. */

@@ -1,5 +1,6 @@
 import type { OutboxEvent } from '../events/event.model.js';
 import type { CallDetail, CallFilter, CallPosition, CallRecord, CallSummary } from './call.model.js';
+import type { CallSelector, ErasureRecord } from './erasure.model.js';
 
 /** The calls of every tenant; each operation is scoped by tenant_id. */
 export interface CallRepository {
@@ -29,4 +30,20 @@ export interface CallRepository {
    * safe to run concurrently (several instances): a call is deleted once, by whichever runs first.
    */
   purgeStartedBefore(tenantId: string, before: string, limit: number): Promise<number>;
+}
+
+/** What an erasure writes once it knows how many calls it removed: its record and its events. */
+export type ErasureOutcome = (callsErased: number) => { record: ErasureRecord; events: readonly OutboxEvent[] };
+
+/** Erasure of a caller's calls (a data subject's request), with everything derived from them. */
+export interface CallErasureStore {
+  /**
+   * In ONE transaction: deletes the tenant's calls the selector names, with their search index
+   * entries and the outbox events that carry their data (`call.created`), then writes the record
+   * and events `outcome` builds from the count. Returns the record. Nothing else is touched; no
+   * call of another tenant is ever named by a selector.
+   */
+  erase(tenantId: string, selector: CallSelector, outcome: ErasureOutcome): Promise<ErasureRecord>;
+  /** The tenant's erasure records, newest first (at most `limit`). */
+  records(tenantId: string, limit: number): Promise<ErasureRecord[]>;
 }

@@ -1,6 +1,7 @@
 import type { Agent } from '../agents/agent.model.js';
 import { orderView, type OrderStatus, type ResearchOrder } from '../attestation/research-orders/research-order.model.js';
 import type { CallSummary } from '../calls/call.model.js';
+import type { ErasureRecord } from '../calls/erasure.model.js';
 import type { KnowledgeDocument, StoredSyncRun } from '../knowledge/knowledge.model.js';
 import { type EventFactory, keyOwner, type OutboxEvent, tenantOwner } from './event.model.js';
 
@@ -12,6 +13,9 @@ import { type EventFactory, keyOwner, type OutboxEvent, tenantOwner } from './ev
 
 export const callCreated = (events: EventFactory, tenantId: string, call: CallSummary): OutboxEvent =>
   events.event(tenantOwner(tenantId), 'call.created', { tenant_id: tenantId, call });
+
+/** Calls were erased on request: the erasure record, which holds no personal data (no caller, no call id). */
+export const callsErased = (events: EventFactory, record: ErasureRecord): OutboxEvent => events.event(tenantOwner(record.tenant_id), 'calls.erased', { ...record });
 
 export const documentIndexed = (events: EventFactory, doc: KnowledgeDocument, chunks: number, indexedAt: string): OutboxEvent =>
   events.event(tenantOwner(doc.tenant_id), 'knowledge.document.indexed', {

@@ -5,7 +5,7 @@
  */
 
 /** Events of a tenant (Area A), for subscriptions made with the tenant's admin token. */
-export const TENANT_EVENT_TYPES = ['call.created', 'knowledge.document.indexed', 'knowledge.document.failed', 'knowledge.sync.completed', 'agent.updated'] as const;
+export const TENANT_EVENT_TYPES = ['call.created', 'calls.erased', 'knowledge.document.indexed', 'knowledge.document.failed', 'knowledge.sync.completed', 'agent.updated'] as const;
 /** Events of an API key (Area B), for subscriptions made with the key. */
 export const KEY_EVENT_TYPES = ['research_order.updated'] as const;
 export const EVENT_TYPES = [...TENANT_EVENT_TYPES, ...KEY_EVENT_TYPES] as const;

@@ -1,5 +1,6 @@
 import { type Command, type CommandUnknownOpts, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { z } from 'zod';
+import type { Config } from '../shared/config.js';
 import type { AdminDeps } from './admin-deps.js';
 
 export type CommandResult = Record<string, unknown>;
@@ -16,11 +17,20 @@ export interface CommandIo {
 export type AdminAction = (deps: AdminDeps, io: CommandIo) => Promise<CommandResult>;
 
 /**
+ * A command on the database's storage itself (`backup`, `restore`): a function of the
+ * configuration alone, run without opening the database through the service (a restore's
+ * target does not exist yet, and must not be created or migrated).
+ */
+export interface StorageAction {
+  storage: (config: Config, io: CommandIo) => Promise<CommandResult>;
+}
+
+/**
  * How a command's commander action hands its parsed arguments over: `select(command, action)`.
  * The composition root (run-admin.ts) runs the selected action once parsing succeeded, so bad
  * usage never opens the database.
  */
-export type Select = (command: CommandUnknownOpts, action: AdminAction) => void;
+export type Select = (command: CommandUnknownOpts, action: AdminAction | StorageAction) => void;
 
 /** One area's commands, added under `program` (e.g. `key create`, `key revoke`). */
 export type AreaCommands = (program: Command, select: Select) => void;

@@ -4,7 +4,9 @@ import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
+import type { TenantOffboarding } from '../../core/tenancy/use-cases/tenant-offboarding.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import type { OperatorResearchImport } from '../shared/composition/attestation.module.js';
 import { resolveAll } from '../shared/composition/resolve-all.js';
@@ -13,6 +15,7 @@ import { BILLING } from '../shared/composition/billing.tokens.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { STEWARDSHIP } from '../shared/composition/stewardship.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import type { Config } from '../shared/config.js';
 
@@ -22,6 +25,8 @@ export interface AdminDeps {
   apiKeys: ApiKeys;
   tenantAdmin: TenantAdmin;
   callIngest: CallIngest;
+  callErasure: CallErasure;
+  offboarding: TenantOffboarding;
   agents: AgentConfigs;
   researchOrders: ResearchOrders;
   invoicing: Invoicing;
@@ -37,6 +42,8 @@ export function resolveAdminDeps(container: Container): AdminDeps {
     apiKeys: ATTESTATION.ApiKeys,
     tenantAdmin: TENANCY.TenantAdmin,
     callIngest: CALLS.CallIngest,
+    callErasure: CALLS.CallErasure,
+    offboarding: STEWARDSHIP.TenantOffboarding,
     agents: KNOWLEDGE.AgentConfigs,
     researchOrders: BILLING.ResearchOrders,
     invoicing: BILLING.Invoicing,

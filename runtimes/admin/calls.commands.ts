@@ -5,6 +5,7 @@ import { notFound, validationError } from '../../core/shared/errors.js';
 import type { NewCallInput } from '../../core/calls/new-call.js';
 import { NewCallSchema } from '../shared/calls.schemas.js';
 import { type AreaCommands, type CommandIo, integerIn, withExitCode } from './admin-command.js';
+import { ErasureRequestSchema } from '../shared/erasure.schemas.js';
 import type { AdminDeps } from './admin-deps.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
@@ -111,11 +112,10 @@ export async function importCallsFile(
   return report;
 }
 
-/** `calls import`. */
+/** `calls import`, `calls erase`. */
 export const callsCommands: AreaCommands = (program, select) => {
-  program
-    .command('calls')
-    .description('calls of a tenant')
+  const calls = program.command('calls').description('calls of a tenant');
+  calls
     .command('import')
     .description('import finished calls: one POST .../calls body per line; bad lines reported by number (exit 1 if any)')
     .argument('<file>', 'NDJSON file')
@@ -129,4 +129,24 @@ export const callsCommands: AreaCommands = (program, select) => {
         return withExitCode({ ...report }, report.rejected > 0 ? 1 : 0);
       }),
     );
+  calls
+    .command('erase')
+    .description('erase every call of a caller number (or calls by id) with their search entries; emits calls.erased and keeps a record without personal data')
+    .option('--tenant <tenant_id>', 'the calls\' tenant (required)')
+    .option('--caller <number>', 'the caller number, as recorded in the calls\' caller')
+    .option('--call-id <call_id...>', 'the calls to erase, by id (repeatable)')
+    .action((options, command) => {
+      // The HTTP body's schema, its fields named by their flags; bad usage (exit 2) before any database is opened.
+      const checked = ErasureRequestSchema.safeParse({ caller_number: options.caller, call_ids: options.callId });
+      if (!checked.success) {
+        const flag = (path: PropertyKey[]) => (path[0] === 'caller_number' ? '--caller: ' : path[0] === 'call_ids' ? '--call-id: ' : '');
+        command.error(checked.error.issues.map((issue) => `${flag(issue.path)}${issue.message.replace('caller_number or call_ids', '--caller or --call-id')}`).join('\nsvc-admin: '), { exitCode: 2, code: 'svc-admin.invalidOption' });
+        return;
+      }
+      const parsed = checked.data;
+      select(command, async (deps) => {
+        if (typeof options.tenant !== 'string') throw validationError('--tenant is required');
+        return { ...(await deps.callErasure.erase({ operator: true }, options.tenant, parsed)) };
+      });
+    });
 };

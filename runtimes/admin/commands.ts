@@ -6,12 +6,13 @@ import { billingCommands } from './billing.commands.js';
 import { callsCommands } from './calls.commands.js';
 import { corpusCommands } from './corpus.commands.js';
 import { keysCommands } from './keys.commands.js';
+import { storageCommands } from './storage.commands.js';
 import { tenancyCommands } from './tenancy.commands.js';
 
 export type { AdminAction, CommandResult } from './admin-command.js';
 
 /** Every area's commands, in the order `svc-admin --help` lists them. */
-const AREAS: AreaCommands[] = [keysCommands, tenancyCommands, callsCommands, agentsCommands, corpusCommands, billingCommands];
+const AREAS: AreaCommands[] = [keysCommands, tenancyCommands, callsCommands, agentsCommands, corpusCommands, billingCommands, storageCommands];
 
 export interface ProgramOutput {
   stdout: (text: string) => void;

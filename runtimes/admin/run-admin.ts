@@ -10,7 +10,7 @@ import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { createLogger } from '../shared/logger.js';
-import { type AdminAction, commandPath, exitCodeOf, rawOutputOf } from './admin-command.js';
+import { type AdminAction, commandPath, type StorageAction, exitCodeOf, rawOutputOf } from './admin-command.js';
 import { resolveAdminDeps } from './admin-deps.js';
 import { adminProgram } from './commands.js';
 
@@ -28,7 +28,7 @@ export interface AdminIo {
  * input, 1 for anything else).
  */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
-  let selected: { usage: string; action: AdminAction } | undefined;
+  let selected: { usage: string; action: AdminAction | StorageAction } | undefined;
   const program = adminProgram((command, action) => (selected = { usage: `${commandPath(command)} ${command.usage()}`, action }), io);
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -43,6 +43,12 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   let database;
   try {
     const config = loadConfig(io.env);
+    const run = found.action;
+    if (typeof run !== 'function') {
+      const result = await run.storage(config, { stdin: io.stdin, stderr: io.stderr });
+      io.stdout(`${JSON.stringify(result)}\n`);
+      return exitCodeOf(result);
+    }
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2);
     const target = databaseTarget(config);
     const existed = await target.exists();
@@ -65,7 +71,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
       container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
     }
-    const result = await found.action(resolveAdminDeps(container), { stdin: io.stdin, stderr: io.stderr });
+    const result = await run(resolveAdminDeps(container), { stdin: io.stdin, stderr: io.stderr });
     io.stdout(rawOutputOf(result) ?? `${JSON.stringify(result)}\n`);
     return exitCodeOf(result);
   } catch (err) {

@@ -1,5 +1,7 @@
 import { validationError } from '../../core/shared/errors.js';
+import { resolve } from 'node:path';
 import type { AreaCommands, CommandIo } from './admin-command.js';
+import { exportTenant } from './tenant-export.js';
 
 const MAX_PASSWORD_INPUT = 4096;
 
@@ -16,14 +18,27 @@ async function readPasswordLine(io: CommandIo): Promise<string> {
 
 /** `tenant create`, `user create|disable|enable|delete`. */
 export const tenancyCommands: AreaCommands = (program, select) => {
-  program
-    .command('tenant')
-    .description('tenants of Area A')
+  const tenant = program.command('tenant').description('tenants of Area A');
+  tenant
     .command('create')
     .description('create a tenant')
     .argument('<tenant_id>', 'lowercase letters, digits and dashes')
     .option('--name <name>', 'display name (default: the id)')
     .action((tenantId, options, command) => select(command, async (deps) => ({ ...(await deps.tenantAdmin.createTenant(tenantId, options.name)) })));
+  tenant
+    .command('export')
+    .description('write the tenant\'s data as NDJSON per resource (calls, knowledge with bytes, agents with versions, workspace, webhook subscriptions without secrets) and manifest.json')
+    .argument('<tenant_id>')
+    .argument('<dir>', 'a new or empty directory')
+    .action((tenantId, dir, _options, command) => select(command, async (deps) => ({ ...(await exportTenant(deps.offboarding, tenantId, resolve(dir))) })));
+  tenant
+    .command('delete')
+    .description('delete every row the tenant owns, in every table and index (export it first)')
+    .argument('<tenant_id>')
+    .option('--confirm <tenant_id>', 'the tenant id again (required)')
+    .action((tenantId, options, command) =>
+      select(command, async (deps) => ({ tenant_id: tenantId, deleted: await deps.offboarding.delete(tenantId, options.confirm) })),
+    );
 
   const user = program.command('user').description('users of a tenant (login by email)');
   user

@@ -9,6 +9,7 @@ import type { OperatorResearchSync } from '../../core/attestation/use-cases/oper
 import type { AccessTokens } from '../../core/auth/ports.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
+import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
@@ -37,6 +38,7 @@ export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | '
   login: Login;
   callQueries: CallQueries;
   callIngest: CallIngest;
+  callErasure: CallErasure;
   knowledge: KnowledgeBase;
   agents: AgentConfigs;
   workspace: WorkspaceSettingsService;
@@ -84,6 +86,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       cursors: CALLS.CursorSealer,
       callQueries: CALLS.CallQueries,
       callIngest: CALLS.CallIngest,
+      callErasure: CALLS.CallErasure,
       callRetention: CALLS.CallRetention,
       invoicing: BILLING.Invoicing,
       researchOrders: BILLING.ResearchOrders,

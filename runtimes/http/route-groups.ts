@@ -14,6 +14,7 @@ import { agentsRoutes } from './routes/agents.routes.js';
 import { attestationRoutes } from './routes/attestation.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { callsRoutes } from './routes/calls.routes.js';
+import { erasuresRoutes } from './routes/erasures.routes.js';
 import { knowledgeRoutes } from './routes/knowledge.routes.js';
 import { type ReadinessCheck, platformRoutes } from './routes/platform.routes.js';
 import { researchOrderRoutes } from './routes/research-orders.routes.js';
@@ -55,6 +56,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
     auth: authRoutes({ login: services.login }),
     tenant: [
       ...callsRoutes({ queries: services.callQueries, ingest: services.callIngest }),
+      ...erasuresRoutes({ erasure: services.callErasure }),
       ...knowledgeRoutes({ knowledge: services.knowledge }),
       ...tenantWebhookRoutes(webhooks),
     ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErasureRecordSchema } from './erasure.schemas.js';
 import { ORDER_STATUSES } from '../../core/attestation/research-orders/research-order.model.js';
 import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
 import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
@@ -100,6 +101,7 @@ const contentType = z.enum(KNOWLEDGE_CONTENT_TYPES);
 
 export const EVENT_PAYLOAD_SCHEMAS = {
   'call.created': envelope('call.created', z.object({ tenant_id: z.string(), call: CallSummarySchema }), 'A call was recorded (POST …/calls).').meta({ id: 'CallCreatedEvent' }),
+  'calls.erased': envelope('calls.erased', ErasureRecordSchema, 'Calls were erased on request (POST …/erasures or svc-admin calls erase): the erasure record, which holds no caller number, call id or text.').meta({ id: 'CallsErasedEvent' }),
   'knowledge.document.indexed': envelope(
     'knowledge.document.indexed',
     z.object({ tenant_id: z.string(), item_id: z.string(), title: z.string(), content_type: contentType, chunks: z.int().min(1), indexed_at: z.iso.datetime() }),

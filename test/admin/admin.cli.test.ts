@@ -106,9 +106,9 @@ describe("svc-admin finds the server's database, and creates one only with --ini
 
 /** Every command svc-admin has, as its help lists them. */
 const COMMANDS = [
-  'key create', 'key revoke <key_id>', 'key plan <key_id>', 'tenant create <tenant_id>', 'user create', 'user disable <email>', 'user enable <email>',
-  'user delete <email>', 'calls import <file>', 'agent create', 'corpus import <file>', 'corpus stats', 'research list', 'research accept <order_id>',
-  'research decline <order_id>', 'invoices month <month>',
+  'key create', 'key revoke <key_id>', 'key plan <key_id>', 'tenant create <tenant_id>', 'tenant export <tenant_id> <dir>', 'tenant delete <tenant_id>', 'user create', 'user disable <email>', 'user enable <email>',
+  'user delete <email>', 'calls import <file>', 'calls erase', 'agent create', 'corpus import <file>', 'corpus stats', 'research list', 'research accept <order_id>',
+  'research decline <order_id>', 'invoices month <month>', 'backup <file>', 'restore <file>',
 ];
 const listed = (help: string) => [...help.matchAll(/^ {2}svc-admin (.+?)\s{2,}\S/gm)].map((m) => m[1].replace(' [options]', ''));
 

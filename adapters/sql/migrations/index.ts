@@ -9,6 +9,7 @@ import * as m0007 from './0007-webhooks.js';
 import * as m0008 from './0008-hardening.js';
 import * as m0010 from './0010-compact-archive.js';
 import * as m0011 from './0011-webhook-fair-claims.js';
+import * as m0012 from './0012-call-erasures.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-hardening': m0008,
   '0010-compact-archive': m0010,
   '0011-webhook-fair-claims': m0011,
+  '0012-call-erasures': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

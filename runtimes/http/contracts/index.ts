@@ -3,6 +3,7 @@ import * as agents from './agents.contracts.js';
 import * as attestation from './attestation.contracts.js';
 import * as auth from './auth.contracts.js';
 import * as calls from './calls.contracts.js';
+import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
@@ -33,6 +34,8 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   calls.listCalls,
   calls.getCall,
   calls.recordCall,
+  erasures.eraseCalls,
+  erasures.listErasures,
   knowledge.listKnowledge,
   knowledge.uploadKnowledge,
   knowledge.startKnowledgeSync,

@@ -1,12 +1,14 @@
 import type { Container } from 'inversify';
 import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { CallRepository } from '../../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
+import { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
+import { SqlCallErasureStore } from '../../../adapters/sql/sql-call-erasure.store.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { CALLS } from './calls.tokens.js';
@@ -22,6 +24,10 @@ export function bindCallsSql(container: Container): void {
   container
     .bind<CallRepository>(CALLS.CallRepository)
     .toResolvedValue((database: SqlDatabase) => new SqlCallRepository(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
+  container
+    .bind<CallErasureStore>(CALLS.CallErasureStore)
+    .toResolvedValue((database: SqlDatabase) => new SqlCallErasureStore(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
     .inSingletonScope();
 }
 
@@ -47,6 +53,13 @@ export function bindCallsServices(container: Container): void {
     .toResolvedValue(
       (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock) => new CallRetention(calls, workspaces, clock),
       [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
+    )
+    .inSingletonScope();
+  container
+    .bind<CallErasure>(CALLS.CallErasure)
+    .toResolvedValue(
+      (store: CallErasureStore, tenants: TenantRepository, events: EventFactory, ids: IdGenerator, clock: Clock) => new CallErasure(store, tenants, events, ids, clock),
+      [CALLS.CallErasureStore, TENANCY.TenantRepository, WEBHOOKS.EventFactory, PLATFORM.IdGenerator, PLATFORM.Clock],
     )
     .inSingletonScope();
 }

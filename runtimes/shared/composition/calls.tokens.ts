@@ -6,4 +6,7 @@ export const CALLS = {
   CallIngest: Symbol.for('calls.CallIngest'),
   /** Purges calls past their workspace's retention_days. */
   CallRetention: Symbol.for('calls.CallRetention'),
+  /** Erasure of a caller's calls and what derives from them (issue 30). */
+  CallErasureStore: Symbol.for('calls.CallErasureStore'),
+  CallErasure: Symbol.for('calls.CallErasure'),
 } as const;

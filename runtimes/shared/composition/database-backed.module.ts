@@ -3,6 +3,7 @@ import { bindAttestationServices, bindAttestationSql } from './attestation.modul
 import { bindBillingServices, bindBillingSql } from './billing.module.js';
 import { bindCallsServices, bindCallsSql } from './calls.module.js';
 import { bindKnowledgeServices, bindKnowledgeSql } from './knowledge.module.js';
+import { bindStewardship } from './stewardship.module.js';
 import { bindAuth, bindTenancyServices, bindTenancySql } from './tenancy.module.js';
 import { bindWebhooksServices, bindWebhooksSql } from './webhooks.module.js';
 import { bindWorkspaceServices, bindWorkspaceSql } from './workspace.module.js';
@@ -27,4 +28,5 @@ export function bindDatabaseBackedAreas(container: Container): void {
   bindKnowledgeServices(container);
   bindWorkspaceSql(container);
   bindWorkspaceServices(container);
+  bindStewardship(container);
 }
