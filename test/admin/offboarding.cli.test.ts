@@ -115,7 +115,7 @@ describe.each(ADMIN_TARGETS)('svc-admin tenant export and delete on $name', (tar
     // Deliveries and an attempt for both tenants' events.
     await ports.outbox.fanOut('2099-01-01T00:00:00.000Z', 1000, () => `dlv_${crypto.randomUUID().replace(/-/g, '')}`);
     const lease = { owner: 'test', now: '2099-01-01T00:00:00.000Z', until: '2099-01-01T00:01:00.000Z' };
-    for (const due of await ports.outbox.claimDue(lease, 1000, { perSubscription: 1000, perOwner: 1000 })) {
+    for (const due of await ports.outbox.claimDue(lease, 1000, { perSubscription: 16, perOwner: 1000 })) {
       await ports.outbox.settle(due.delivery_id, lease, { status: 'pending', attempt: { attempt: 1, attempted_at: lease.now, status_code: 500, latency_ms: 3, error: null }, next_attempt_at: '2099-01-02T00:00:00.000Z' });
     }
   });

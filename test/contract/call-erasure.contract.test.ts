@@ -83,7 +83,7 @@ contractSuite('call erasure contract', ADAPTERS, (adapter) => {
   /** The envelopes the tenant's subscription would receive now. */
   const delivered = async () => {
     await ports.outbox.fanOut(FAR, 1000, () => `dlv_${randomUUID().replace(/-/g, '')}`);
-    return (await ports.outbox.claimDue({ owner: 'test', now: FAR, until: '2099-01-01T00:01:00.000Z' }, 1000, { perSubscription: 1000, perOwner: 1000 })).map((d) => JSON.parse(d.payload));
+    return (await ports.outbox.claimDue({ owner: 'test', now: FAR, until: '2099-01-01T00:01:00.000Z' }, 1000, { perSubscription: 16, perOwner: 1000 })).map((d) => JSON.parse(d.payload));
   };
 
   it('erases every call of a caller number in the tenant, its search entries and its call.created events; one calls.erased event, a record without personal data', async () => {

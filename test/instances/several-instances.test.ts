@@ -205,7 +205,7 @@ describe.skipIf(!available)('several instances on one PostgreSQL and one Redis',
       path,
       `${JSON.stringify({
         artist: 'John Hoppner',
-        title: 'Portrait of a Gentleman',
+        title: 'The Gardener of Whitehall Stairs', // a title no record holds (a generic one is never attested on its title)
         pillar: 'authentication',
         kind: 'attribution',
         claim: 'Signed lower left.',
@@ -214,7 +214,7 @@ describe.skipIf(!available)('several instances on one PostgreSQL and one Redis',
         attribution: { artist: 'Hoppner, John', qualifier: 'firm' },
       })}\n`,
     );
-    const ask = { subject_artist: 'John Hoppner', subject_title: 'Portrait of a Gentleman' };
+    const ask = { subject_artist: 'John Hoppner', subject_title: 'The Gardener of Whitehall Stairs' };
     for (const s of [a, b]) expect((await call(s.url, 'POST', '/api/v1/verify', { headers: { 'x-api-key': apiKey }, json: ask })).body.verdict).toBe('unavailable');
     const imported = await runAdminCaptured({ ...env, DATA_DIR: join(root, 'admin') }, ['corpus', 'import', path]);
     expect(imported.code, imported.stderr).toBe(0);
