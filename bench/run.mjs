@@ -1,9 +1,10 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
-// `npm run bench -- http calls` runs only those (names: inprocess reading http batch coldstart stdio calls
-// ratelimit knowledge webhooks corpus). http, batch, calls, knowledge and webhooks run on SQLite and on a
+// `npm run bench -- http calls` runs only those (NAMES below). Those of DATABASE_BENCHES run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000).
+// BENCH_HTTP_SECONDS (10), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
+// BENCH_WEBHOOK_STALL_SAMPLES (5).
 import os from 'node:os';
+import { benchArchive } from './archive.mjs';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
 import { benchColdStart } from './cold-start.mjs';
@@ -14,10 +15,13 @@ import { benchInProcess } from './inprocess.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchRateLimit } from './ratelimit.mjs';
 import { benchReading } from './reading.mjs';
+import { benchSqliteLock } from './sqlite-lock.mjs';
 import { benchStdio } from './stdio.mjs';
-import { benchWebhooks } from './webhooks.mjs';
+import { benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'corpus'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'corpus'];
+/** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
+const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -31,15 +35,18 @@ const knob = (name) => (Number(process.env[name]) > 0 ? Number(process.env[name]
 console.log(`# Benchmarks — node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? 'unknown'}), ${new Date().toISOString()}`);
 if (want('inprocess')) await benchInProcess();
 if (want('reading')) await benchReading();
-const databases = want('http') || want('batch') || want('calls') || want('knowledge') || want('webhooks') ? await benchDatabases() : null;
+const databases = DATABASE_BENCHES.some(want) ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('batch')) await databases.use('batch', (targets) => benchBatch({ databases: targets }));
+  if (want('archive')) await databases.use('archive', (targets) => benchArchive({ databases: targets }));
+  if (want('lock')) await benchSqliteLock();
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
   if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhooks')) await benchWebhooks({ count: knob('BENCH_WEBHOOK_EVENTS'), databases: (name, fn) => databases.use(name, fn) });
+  if (want('webhook-stall')) await benchWebhookStall({ samples: knob('BENCH_WEBHOOK_STALL_SAMPLES'), databases: (name, fn) => databases.use(name, fn) });
 } finally {
   await databases?.stop();
 }

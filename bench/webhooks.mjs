@@ -119,3 +119,89 @@ export async function benchWebhooks({ count = 3000, databases }) {
   );
   printTable(rows);
 }
+
+/** A receiver that reads each request and never answers (issue 25, point 5); `inFlight` counts them. */
+async function startDeadReceiver() {
+  const sockets = new Set();
+  let inFlight = 0;
+  const server = createServer((req) => {
+    req.resume();
+    inFlight++;
+    req.socket.once('close', () => inFlight--);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/dead`,
+    inFlight: () => inFlight,
+    close: () => new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(resolve);
+    }),
+  };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One tenant's 20 subscriptions to receivers that never answer and 8 of its events (160
+ * deliveries), with the server's defaults (attempt timeout 10 s, poll 1 s, 32 in flight); then
+ * another tenant's calls, one every 2 s: how long from commit to its receiver.
+ */
+async function stallOne(target, samples) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-webhook-stall-'));
+  const arrivals = new Map();
+  const fast = await startReceiver((event, t) => arrivals.set(event.data.call.call_id, t));
+  const dead = await Promise.all(Array.from({ length: 20 }, startDeadReceiver));
+  const env = { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEBHOOKS_ALLOW_LOOPBACK: 'true' };
+  const container = await buildHttpContainer(loadConfig(env), pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
+  const worker = container.get(WEBHOOKS.DeliveryWorker);
+  try {
+    const tenants = container.get(TENANCY.TenantAdmin);
+    const subscriptions = container.get(WEBHOOKS.Subscriptions);
+    await tenants.createTenant('stalled', 'Stalled');
+    await tenants.createTenant('fast', 'Fast');
+    for (const d of dead) await subscriptions.create(tenantOwner('stalled'), { url: d.url, events: ['call.created'] });
+    await subscriptions.create(tenantOwner('fast'), { url: fast.url, events: ['call.created'] });
+    const ingest = container.get(CALLS.CallIngest);
+    worker.start();
+    for (let i = 0; i < 8; i++) await ingest.record({ user_id: 'b', tenant_id: 'stalled', role: 'admin' }, 'stalled', newCall(10_000 + i));
+    await sleep(1500);
+    const delays = [];
+    const stalledInFlight = [];
+    for (let i = 0; i < samples; i++) {
+      const id = `call_bench_${i}`;
+      const committed = performance.now();
+      await ingest.record({ user_id: 'b', tenant_id: 'fast', role: 'admin' }, 'fast', newCall(i));
+      while (!arrivals.has(id)) await sleep(10);
+      delays.push(arrivals.get(id) - committed);
+      stalledInFlight.push(dead.reduce((n, d) => n + d.inFlight(), 0));
+      await sleep(2000);
+    }
+    return { delays, stalledInFlight };
+  } finally {
+    worker.stop();
+    for (const d of dead) await d.close();
+    await worker.idle();
+    await container.get(PLATFORM.SqlDatabase).close();
+    await fast.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchWebhookStall({ samples = 5, databases }) {
+  console.log('\n## Webhooks: another tenant\'s delivery while one tenant\'s 20 receivers never answer (160 deliveries, server defaults)');
+  console.log(`${samples} calls of the other tenant, 2 s apart; delay = arrival at its receiver - commit; stalled = the dead receivers' open requests then.`);
+  const rows = [];
+  await databases('webhook_stall', (targets) =>
+    eachDatabase(targets, async (target) => {
+      const { delays, stalledInFlight } = await stallOne(target, samples);
+      const sorted = [...delays].sort((a, b) => a - b);
+      rows.push({ database: target.database, delays_ms: delays.map((d) => Math.round(d)).join(' '), p50_ms: Math.round(percentile(sorted, 0.5)), max_ms: Math.round(sorted[sorted.length - 1]), stalled: stalledInFlight.join(' ') });
+    }),
+  );
+  printTable(rows);
+}

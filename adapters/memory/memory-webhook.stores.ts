@@ -1,3 +1,4 @@
+import { type ClaimCaps, fairClaimOrder } from '../../core/events/delivery-fairness.js';
 import type { EventOwner, EventType, OutboxEvent } from '../../core/events/event.model.js';
 import type { DeliveryLease, EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import {
@@ -101,6 +102,9 @@ const viewOf = (d: StoredDelivery): Delivery => ({
   next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
   attempts: copy(d.attempts),
 });
+/** In flight: pending, was due when claimed, and under a lease that has not expired (as the SQL outbox counts it). */
+const isHeld = (d: StoredDelivery, now: string) =>
+  d.status === 'pending' && d.next_attempt_at !== null && d.next_attempt_at <= now && d.lease_expires_at !== null && d.lease_expires_at >= now;
 const isDue = (d: StoredDelivery, now: string) =>
   d.status === 'pending' && d.next_attempt_at !== null && d.next_attempt_at <= now && (d.lease_expires_at === null || d.lease_expires_at < now);
 
@@ -163,12 +167,21 @@ export class MemoryEventOutbox implements EventOutbox {
     return made;
   }
 
-  async claimDue(lease: DeliveryLease, limit: number): Promise<DueDelivery[]> {
-    const due = [...this.rows.values()]
-      .filter((d) => isDue(d, lease.now))
-      .sort((a, b) => `${a.next_attempt_at}\u0000${a.delivery_id}` < `${b.next_attempt_at}\u0000${b.delivery_id}` ? -1 : 1)
-      .slice(0, limit);
-    return due.flatMap((d) => {
+  async claimDue(lease: DeliveryLease, limit: number, caps: ClaimCaps): Promise<DueDelivery[]> {
+    const ownerOf = (d: StoredDelivery) => {
+      const s = this.subscriptions.rows.get(d.subscription_id);
+      return s ? `${s.owner_kind}\u0000${s.owner_id}` : null;
+    };
+    const candidates = [...this.rows.values()].flatMap((d) => {
+      const owner = ownerOf(d);
+      return owner !== null && isDue(d, lease.now) ? [{ delivery_id: d.delivery_id, subscription_id: d.subscription_id, owner, next_attempt_at: d.next_attempt_at ?? '' }] : [];
+    });
+    const held = [...this.rows.values()].flatMap((d) => {
+      const owner = ownerOf(d);
+      return owner !== null && isHeld(d, lease.now) ? [{ subscription_id: d.subscription_id, owner }] : [];
+    });
+    return fairClaimOrder(candidates, held, caps, limit).flatMap(({ delivery_id }) => {
+      const d = this.rows.get(delivery_id)!;
       const s = this.subscriptions.rows.get(d.subscription_id);
       const e = this.events.get(d.event_id);
       if (!s || !e) return [];

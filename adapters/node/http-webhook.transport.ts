@@ -23,7 +23,8 @@ const pinned =
 
 /**
  * POSTs a webhook with Node's http/https clients: the target is checked again (DNS resolved, every
- * address vetted) and the connection made to the address checked (no second resolution that a
+ * address vetted), the connection made to the address checked, and the address the connection reached
+ * checked once more by the same rule (the connection dropped when it fails) (no second resolution that a
  * rebinding DNS could answer differently); redirects are not followed (a 3xx is a failed
  * attempt); at most `maxResponseBytes` of the response are read; the attempt gives up after
  * `timeoutMs`.
@@ -63,6 +64,17 @@ export class HttpWebhookTransport implements WebhookTransport {
         headers: { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
         agent: secure ? this.https : this.http,
         lookup: pinned(target.address),
+      });
+      // The connect-time check: the address the socket reached, by the rule the resolution passed.
+      request.on('socket', (socket) => {
+        const check = () => {
+          const problem = this.targets.connectedProblem(socket.remoteAddress);
+          if (problem === null) return;
+          finish({ status_code: null, error: `Target refused: ${problem}.` });
+          request.destroy();
+        };
+        if (socket.connecting) socket.once('connect', check);
+        else check();
       });
       const timer = setTimeout(() => {
         finish({ status_code: null, error: `No response within ${this.options.timeoutMs} ms.` });

@@ -1,3 +1,4 @@
+import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -11,7 +12,7 @@ import { PostgresCallSearch } from './postgres-call-search.js';
 import { PostgresKnowledgeIndex } from './postgres-knowledge.store.js';
 
 /** PostgreSQL's own migration steps, run with the shared ones (named to sort right after them). */
-const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search, '0009-knowledge-postings': m0009postings };
+export const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search, '0009-knowledge-postings': m0009postings };
 
 /** One set per open database: the calls search keeps that database's word statistics, the knowledge index its vacuum count. */
 export const postgresCapabilities = (): SqlCapabilities => ({
@@ -96,7 +97,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   pool.on('error', () => {});
   const capabilities = postgresCapabilities();
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
-  const archiveWriter = kyselyArchiveWriter(db);
+  const archiveWriter = kyselyArchiveWriter(db, await currentArchiveDictionary(db));
   return {
     db,
     capabilities,

@@ -1,12 +1,16 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { jsonText } from '../../core/shared/json-text.js';
+import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody, encodeArchiveBodyOffLoop } from './archive-codec.js';
 import type { Database, VerificationArchiveTable } from './database.js';
 
 export const SANDBOX_METER = 'sandbox';
 
-/** One served verification as `verification_archive` stores it. */
-export type ArchiveRow = VerificationArchiveTable;
+/**
+ * One served verification as the ledger hands it to the writer: the texts as served, which the
+ * writer deflates into the compact row (`archiveTableRow`).
+ */
+export type ArchiveRow = Omit<VerificationArchiveTable, 'dictionary_id' | 'body'> & ArchivedTexts;
 
 /** A meter's increment: `served_calls` more calls of `meter_id` in `month` (YYYY-MM). */
 export interface MeterIncrement {
@@ -31,10 +35,21 @@ export const archiveRow = (trace: VerificationTrace): ArchiveRow => ({
   served_at: trace.served_at,
   tier: trace.tier,
   key_id: trace.key_id,
+  verdict: trace.response.verdict,
+  subject_artist: trace.response.subject.artist,
+  subject_title: trace.response.subject.title,
   request_json: JSON.stringify(trace.request),
   // The response's one serialisation: the HTTP body reuses this text (core/shared/json-text.ts).
   response_json: jsonText(trace.response),
 });
+
+/** The columns of `verification_archive` in the order every writer binds them. */
+export const ARCHIVE_COLUMNS = ['request_id', 'served_at', 'tier', 'key_id', 'verdict', 'subject_artist', 'subject_title', 'dictionary_id', 'body'] as const;
+
+/** A row's bound values, its texts deflated into `body` (`encode` runs where the writer runs). */
+export function archiveTableRow(row: ArchiveRow, dictionary: ArchiveDictionary, body: Uint8Array = encodeArchiveBody(row, dictionary)): unknown[] {
+  return [row.request_id, row.served_at, row.tier, row.key_id, row.verdict, row.subject_artist, row.subject_title, dictionary.dictionary_id, body];
+}
 
 /** The meter increments of a batch: one per key (or the sandbox) and month. */
 export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
@@ -54,24 +69,26 @@ export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
  * The writer on the database's own Kysely connection (PostgreSQL's pool, SQLite in memory). The
  * archive insert of `n` rows is compiled once per size and its SQL reused with new parameters:
  * compiling through the query builder costs more than SQLite's own insert, and one multi-row
- * statement is one round trip on PostgreSQL instead of `n`.
+ * statement is one round trip on PostgreSQL instead of `n`. The bodies are deflated on libuv's
+ * thread pool, before the transaction, not on the event loop.
  */
-export function kyselyArchiveWriter(db: Kysely<Database>): ArchiveWriter {
+export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
   const insertSql = new Map<number, string>();
-  const insertOf = (rows: ArchiveRow[]): string => {
-    let text = insertSql.get(rows.length);
+  const insertOf = (n: number): string => {
+    let text = insertSql.get(n);
     if (text === undefined) {
-      text = db.insertInto('verification_archive').values(rows).compile().sql;
-      insertSql.set(rows.length, text);
+      const values = Object.fromEntries(ARCHIVE_COLUMNS.map((c) => [c, null])) as unknown as VerificationArchiveTable;
+      text = db.insertInto('verification_archive').values(Array.from({ length: n }, () => values)).compile().sql;
+      insertSql.set(n, text);
     }
     return text;
   };
   return {
     async write(rows) {
+      const bodies = await Promise.all(rows.map((r) => encodeArchiveBodyOffLoop(r, dictionary)));
+      const values = rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i]));
       await db.transaction().execute(async (trx) => {
-        await trx.executeQuery(
-          CompiledQuery.raw(insertOf(rows), rows.flatMap((r) => [r.request_id, r.served_at, r.tier, r.key_id, r.request_json, r.response_json])),
-        );
+        await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), values));
         for (const m of meterIncrements(rows)) {
           await trx
             .insertInto('verification_usage')

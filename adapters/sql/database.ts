@@ -11,6 +11,7 @@ import type { WebhookTables } from './webhook.tables.js';
 export interface Database extends OperatorResearchTables, ResearchOrderTables, WebhookTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
+  archive_dictionaries: ArchiveDictionariesTable;
   verification_usage: VerificationUsageTable;
   tenants: TenantsTable;
   users: UsersTable;
@@ -94,13 +95,27 @@ export interface ApiKeysTable {
   price_list_json: string | null;
 }
 
+/** A served verification, compact (migration 0010, adapters/sql/archive-codec.ts). */
 export interface VerificationArchiveTable {
   request_id: string;
   served_at: string;
   tier: string;
   key_id: string | null;
-  request_json: string;
-  response_json: string;
+  /** What the listing of billed requests shows, in plain columns. */
+  verdict: string;
+  subject_artist: string;
+  subject_title: string;
+  /** The `archive_dictionaries` row `body` was deflated against. */
+  dictionary_id: number;
+  /** The request's and the response's JSON texts as served, deflated. */
+  body: Uint8Array;
+}
+
+/** Text every archived response repeats, stored once: the preset dictionaries of `body`. */
+export interface ArchiveDictionariesTable {
+  dictionary_id: Generated<number>;
+  sha256: string;
+  content: Uint8Array;
 }
 
 export interface VerificationUsageTable {

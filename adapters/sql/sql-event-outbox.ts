@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, type Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ClaimCaps } from '../../core/events/delivery-fairness.js';
 import type { EventType, OutboxEvent } from '../../core/events/event.model.js';
 import type { DeliveryLease, EventOutbox } from '../../core/events/ports.js';
 import {
@@ -31,6 +32,46 @@ export async function appendOutboxEvents(trx: Kysely<Database>, events: readonly
 /** Pending, due at `now`, and not held by a live lease. */
 const dueAt = (now: string) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
   eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now), eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)])]);
+
+/**
+ * The ids of the due deliveries a claim takes, in `fairClaimOrder`'s order (core/events/
+ * delivery-fairness.ts), as one sub-select with window functions (SQLite and PostgreSQL alike).
+ * `held` counts the deliveries in flight, any process's: pending, due, under a live lease (the
+ * partial index on `next_attempt_at` of pending rows serves both it and the due rows).
+ * `sub_slot` is the subscription's in-flight count plus the delivery's rank in its
+ * subscription; `owner_slot` the owner's in-flight count plus its rank among the owner's
+ * candidates. The update that follows re-checks that each row is still due, so of several
+ * claimers each delivery goes to one; two claimers at the same instant may each see the other's
+ * leases uncommitted and so together exceed a cap by what each took (ADR 0028).
+ */
+const fairPick = (now: string, limit: number, caps: ClaimCaps) => sql<string>`(
+  SELECT ranked.delivery_id FROM (
+    SELECT r.delivery_id, r.next_attempt_at, r.sub_slot,
+      r.owner_held + row_number() OVER (PARTITION BY r.owner_kind, r.owner_id ORDER BY r.sub_slot, r.next_attempt_at, r.delivery_id) AS owner_slot
+    FROM (
+      SELECT d.delivery_id, d.next_attempt_at, s.owner_kind, s.owner_id,
+        coalesce(hs.held, 0) + row_number() OVER (PARTITION BY d.subscription_id ORDER BY d.next_attempt_at, d.delivery_id) AS sub_slot,
+        coalesce(ho.held, 0) AS owner_held
+      FROM webhook_deliveries d
+      JOIN webhook_subscriptions s ON s.subscription_id = d.subscription_id
+      LEFT JOIN (
+        SELECT h.subscription_id, count(*) AS held FROM webhook_deliveries h
+        WHERE h.status = 'pending' AND h.next_attempt_at <= ${now} AND h.lease_expires_at >= ${now}
+        GROUP BY h.subscription_id
+      ) hs ON hs.subscription_id = d.subscription_id
+      LEFT JOIN (
+        SELECT hso.owner_kind, hso.owner_id, count(*) AS held FROM webhook_deliveries h
+        JOIN webhook_subscriptions hso ON hso.subscription_id = h.subscription_id
+        WHERE h.status = 'pending' AND h.next_attempt_at <= ${now} AND h.lease_expires_at >= ${now}
+        GROUP BY hso.owner_kind, hso.owner_id
+      ) ho ON ho.owner_kind = s.owner_kind AND ho.owner_id = s.owner_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.lease_expires_at IS NULL OR d.lease_expires_at < ${now})
+    ) r
+    WHERE r.sub_slot <= ${caps.perSubscription}
+  ) ranked
+  WHERE ranked.owner_slot <= ${caps.perOwner}
+  ORDER BY ranked.owner_slot, ranked.sub_slot, ranked.next_attempt_at, ranked.delivery_id
+  LIMIT ${limit})`;
 
 const attemptOf = (r: WebhookAttemptsTable): DeliveryAttempt => ({
   attempt: Number(r.attempt),
@@ -117,8 +158,8 @@ export class SqlEventOutbox implements EventOutbox {
     });
   }
 
-  async claimDue(lease: DeliveryLease, limit: number): Promise<DueDelivery[]> {
-    let pick = this.db.selectFrom('webhook_deliveries').select('delivery_id').where(dueAt(lease.now)).orderBy('next_attempt_at').orderBy('delivery_id').limit(limit);
+  async claimDue(lease: DeliveryLease, limit: number, caps: ClaimCaps): Promise<DueDelivery[]> {
+    let pick = this.db.selectFrom('webhook_deliveries').select('delivery_id').where('delivery_id', 'in', fairPick(lease.now, limit, caps));
     if (this.capabilities.skipLocked) pick = pick.forUpdate().skipLocked();
     const claimed = await this.db
       .updateTable('webhook_deliveries')

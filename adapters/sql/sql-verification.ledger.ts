@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
-import type { VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
+import type { Verdict } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
-import { type ArchiveRow, type ArchiveWriter, archiveRow, kyselyArchiveWriter } from './archive-writer.js';
+import { decodeArchiveBody } from './archive-codec.js';
+import { ArchiveDictionaries } from './archive-dictionary.js';
+import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-writer.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 interface Pending {
@@ -19,20 +21,24 @@ interface Pending {
  * written are grouped into the next one (group commit): every caller still waits for the
  * commit that holds its own trace, but the cost of a transaction is shared. If a grouped
  * transaction fails, its records are retried one transaction each, so one bad record never
- * fails another; unless the database itself failed (`isTransient`: gone, busy, full, ADR 0026),
- * when each retry would only wait for the same failure: every record of the group fails with it. The rows are written by the database's `ArchiveWriter` (on this connection, or
+ * fails another; unless the database itself failed (`isTransient`: gone, busy past the wait,
+ * full; ADRs 0026, 0027): that is no record's fault, and every record of the group fails at once
+ * instead of waiting for the same failure once more per record. The rows are written by the database's `ArchiveWriter` (on this connection, or
  * in a worker thread with a connection of its own); reads go through Kysely.
  */
 export class SqlVerificationLedger implements VerificationLedger {
   private queue: Pending[] = [];
   private flushing = false;
+  private readonly dictionaries: ArchiveDictionaries;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly writer: ArchiveWriter = kyselyArchiveWriter(db),
-    private readonly maxBatch = 256,
+    private readonly writer: ArchiveWriter,
     private readonly isTransient: (err: unknown) => boolean = () => false,
-  ) {}
+    private readonly maxBatch = 256,
+  ) {
+    this.dictionaries = new ArchiveDictionaries(db);
+  }
 
   record(trace: VerificationTrace): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -80,20 +86,22 @@ export class SqlVerificationLedger implements VerificationLedger {
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return null;
+    // The texts as served, inflated (archive-codec.ts).
+    const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)));
     return {
       request_id: row.request_id,
       served_at: row.served_at,
       tier: row.tier === 'production' ? 'production' : 'sandbox',
       key_id: row.key_id,
-      request: JSON.parse(row.request_json),
-      response: JSON.parse(row.response_json),
+      request: JSON.parse(texts.request_json),
+      response: JSON.parse(texts.response_json),
     };
   }
 
   async billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]> {
     let query = this.db
       .selectFrom('verification_archive')
-      .select(['request_id', 'served_at', 'response_json'])
+      .select(['request_id', 'served_at', 'verdict', 'subject_artist', 'subject_title'])
       .where('key_id', '=', keyId)
       .where('served_at', '>=', range.from)
       .where('served_at', '<', range.to);
@@ -103,10 +111,12 @@ export class SqlVerificationLedger implements VerificationLedger {
       );
     }
     const rows = await query.orderBy('served_at').orderBy('request_id').limit(limit).execute();
-    return rows.map((row) => {
-      const response = JSON.parse(row.response_json) as VerificationResponse;
-      return { request_id: row.request_id, served_at: row.served_at, verdict: response.verdict, subject: response.subject };
-    });
+    return rows.map((row) => ({
+      request_id: row.request_id,
+      served_at: row.served_at,
+      verdict: row.verdict as Verdict,
+      subject: { artist: row.subject_artist, title: row.subject_title },
+    }));
   }
 
   async servedCalls(keyId: string, month: string): Promise<number> {

@@ -1,7 +1,8 @@
 import { WorkerClient } from '../node/worker-client.js';
+import type { ArchiveDictionary } from '../sql/archive-codec.js';
 import type { ArchiveRow, ArchiveWriter } from '../sql/archive-writer.js';
 import { UniqueViolation } from '../sql/unique-violation.js';
-import type { ArchiveBatch, ArchiveReply } from './sqlite-archive.worker.js';
+import type { ArchiveBatch, ArchiveReply, ArchiveWorkerData } from './sqlite-archive.worker.js';
 import type { SqliteFile } from './sqlite-connection.js';
 
 /** An error the worker reported, with the SQLite code it carried (SQLITE_BUSY is transient). */
@@ -26,9 +27,11 @@ export class SqliteArchiveWriter implements ArchiveWriter {
 
   constructor(
     file: SqliteFile,
+    dictionary: ArchiveDictionary,
     private readonly isUniqueViolation: (err: unknown) => boolean,
   ) {
-    this.worker = new WorkerClient(import.meta.url, 'sqlite-archive.worker', file);
+    const data: ArchiveWorkerData = { file, dictionary };
+    this.worker = new WorkerClient(import.meta.url, 'sqlite-archive.worker', data);
   }
 
   async write(rows: ArchiveRow[]): Promise<void> {

@@ -2,10 +2,14 @@ import { WorkerClient } from '../node/worker-client.js';
 import type { CheckpointReply, CheckpointRequest } from './sqlite-checkpoint.worker.js';
 import type { SqliteFile } from './sqlite-connection.js';
 
-/** What one checkpoint found: frames in the WAL, and how many of them are now in the file. */
+/**
+ * What one checkpoint found: frames in the WAL, and how many of them are now in the file;
+ * `truncated` when the database was idle since the last tick and the WAL file was emptied.
+ */
 export interface CheckpointOutcome {
   walFrames: number;
   checkpointed: number;
+  truncated: boolean;
 }
 
 /**
@@ -28,11 +32,11 @@ export class SqliteCheckpointer {
     this.timer.unref();
   }
 
-  /** One PASSIVE checkpoint now. */
+  /** One PASSIVE checkpoint now (then a TRUNCATE one if nothing was written since the last). */
   async checkpoint(): Promise<CheckpointOutcome> {
     const reply = await this.worker.request({ mode: 'passive' });
     if (!reply.ok) throw new Error(reply.message);
-    return { walFrames: reply.walFrames, checkpointed: reply.checkpointed };
+    return { walFrames: reply.walFrames, checkpointed: reply.checkpointed, truncated: reply.truncated };
   }
 
   /**

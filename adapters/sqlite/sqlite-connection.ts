@@ -1,5 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 
+/** The WAL's size after a restart (ADR 0027): about a second of writes at the service's peak. */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** A SQLite file as each of the process's connections opens it (the main one and its workers). */
 export interface SqliteFile {
   filename: string;
@@ -15,19 +18,24 @@ export interface SqliteFile {
 
 /**
  * One connection with the service's settings: WAL journal, `synchronous = NORMAL`, foreign keys,
- * the busy timeout. `checkpointedElsewhere`: SQLite's automatic checkpoint is off on this
- * connection, because the checkpointer thread copies the WAL back (ADR 0025).
+ * the busy timeout, the WAL's size limit. `checkpointedElsewhere`: SQLite's automatic checkpoint is off on this
+ * connection, because the checkpointer thread copies the WAL back (ADR 0025). `onEventLoop`:
+ * the main thread's connection, whose busy timeout is 0 because a wait inside SQLite would
+ * block the event loop; its driver waits for locks on timers instead (sqlite-driver.ts, ADR 0027).
  */
-export function openSqliteConnection(file: SqliteFile, options: { checkpointedElsewhere: boolean }): BetterSqlite3.Database {
+export function openSqliteConnection(file: SqliteFile, options: { checkpointedElsewhere: boolean; onEventLoop?: boolean }): BetterSqlite3.Database {
   const native = new BetterSqlite3(file.filename);
   native.pragma('journal_mode = WAL');
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
-  native.pragma(`busy_timeout = ${file.busyTimeoutMs}`);
+  native.pragma(`busy_timeout = ${options.onEventLoop ? 0 : file.busyTimeoutMs}`);
   if (options.checkpointedElsewhere) native.pragma('wal_autocheckpoint = 0');
   if (file.maxSizeBytes !== undefined) {
     const pageSize = native.pragma('page_size', { simple: true }) as number;
     native.pragma(`max_page_count = ${Math.max(1, Math.floor(file.maxSizeBytes / pageSize))}`);
   }
+  // A WAL that a burst of writes grew is cut back to this size when the writers restart it
+  // from its start (after a checkpoint copied it all), instead of keeping its largest size.
+  native.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return native;
 }

@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
+import { nonBlockingSqliteDialect } from './sqlite-driver.js';
 import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
 import * as m0004fts from './migrations/0004-knowledge-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
@@ -16,12 +18,16 @@ import { sqliteKnowledgeIndex } from './sqlite-knowledge.store.js';
 
 
 /** SQLite's own migration steps, run with the shared ones. */
-const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
+export const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */
   filename: string;
-  /** Milliseconds a writer waits for a lock held by another process (svc-admin) before failing. */
+  /**
+   * Milliseconds a writer waits for a lock held by another process (svc-admin) before failing
+   * with SQLITE_BUSY: in the archive and checkpoint workers inside SQLite, on the main
+   * connection on timers (the event loop keeps serving meanwhile).
+   */
   busyTimeoutMs?: number;
   /** The most bytes the file may grow to (`max_page_count` on every connection); a write past it fails with SQLITE_FULL, as on a full disk. */
   maxSizeBytes?: number;
@@ -71,11 +77,15 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   const onFile = options.filename !== ':memory:';
   if (onFile) mkdirSync(dirname(options.filename), { recursive: true });
   const file: SqliteFile = { filename: options.filename, busyTimeoutMs: options.busyTimeoutMs ?? 5000, maxSizeBytes: options.maxSizeBytes };
-  const native = openSqliteConnection(file, { checkpointedElsewhere: onFile });
-  const db = new Kysely<Database>({ dialect: withUniqueViolations(new SqliteDialect({ database: withStatementCache(native) }), SQLITE_CAPABILITIES.isUniqueViolation, SQLITE_CAPABILITIES.isTransient) });
+  // The event loop's connection never sleeps in SQLite's busy handler: its driver waits for
+  // another process's write lock on timers, reads meanwhile (ADR 0027).
+  const native = openSqliteConnection(file, { checkpointedElsewhere: onFile, onEventLoop: true });
+  const dialect = nonBlockingSqliteDialect(withStatementCache(native), file.busyTimeoutMs);
+  const db = new Kysely<Database>({ dialect: withUniqueViolations(dialect, SQLITE_CAPABILITIES.isUniqueViolation, SQLITE_CAPABILITIES.isTransient) });
   await migrateToLatest(db, SQLITE_MIGRATIONS);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
-  const archiveWriter = onFile ? new SqliteArchiveWriter(file, isSqliteUniqueViolation) : kyselyArchiveWriter(db);
+  const dictionary = await currentArchiveDictionary(db);
+  const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation) : kyselyArchiveWriter(db, dictionary);
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,

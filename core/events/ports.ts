@@ -1,3 +1,4 @@
+import type { ClaimCaps } from './delivery-fairness.js';
 import type { EventOwner, OutboxEvent } from './event.model.js';
 import type {
   Delivery,
@@ -59,10 +60,12 @@ export interface EventOutbox {
   fanOut(now: string, limit: number, newDeliveryId: () => string): Promise<number>;
   /**
    * Claims up to `limit` pending deliveries due at `lease.now` whose lease expired (or that have
-   * none), earliest due first, under `lease`, in conditional writes: of several processes
-   * claiming at once, each delivery goes to one.
+   * none), under `lease`, in conditional writes: of several processes claiming at once, each
+   * delivery goes to one. Fair: the deliveries are chosen in `fairClaimOrder`'s order, and none
+   * whose subscription or owner already has `caps` deliveries in flight (under live leases, any
+   * process's) is taken.
    */
-  claimDue(lease: DeliveryLease, limit: number): Promise<DueDelivery[]>;
+  claimDue(lease: DeliveryLease, limit: number, caps: ClaimCaps): Promise<DueDelivery[]>;
   /**
    * Records the attempt and the delivery's new state, and releases the lease, only while
    * `lease.owner` holds it (false otherwise: nothing written).

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   WEBHOOKS_TIMEOUT_MS: intFrom('WEBHOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
   WEBHOOKS_LEASE_MS: intFrom('WEBHOOKS_LEASE_MS', 60_000, 1000, 3_600_000),
   WEBHOOKS_BATCH: intFrom('WEBHOOKS_BATCH', 32, 1, 1000),
+  WEBHOOKS_PER_SUBSCRIPTION: intFrom('WEBHOOKS_PER_SUBSCRIPTION', 2, 1, 100),
+  WEBHOOKS_PER_OWNER: intFrom('WEBHOOKS_PER_OWNER', 8, 1, 10_000),
   WEBHOOKS_RETRY_BASE_MS: intFrom('WEBHOOKS_RETRY_BASE_MS', 5_000, 1, 3_600_000),
   WEBHOOKS_RETRY_WINDOW_MS: intFrom('WEBHOOKS_RETRY_WINDOW_MS', 86_400_000, 1, 30 * 86_400_000),
   WEBHOOKS_DISABLE_AFTER_MS: intFrom('WEBHOOKS_DISABLE_AFTER_MS', 3 * 86_400_000, 1, 365 * 86_400_000),
@@ -145,6 +147,8 @@ export interface Config {
     leaseMs: number;
     /** Events fanned out per step, and deliveries in flight at most. */
     batch: number;
+    /** Deliveries in flight at once (all instances) per subscription and per owner (tenant or key). */
+    caps: { perSubscription: number; perOwner: number };
     /** Nominal delay after the first failed attempt (then times 4, capped at 6 hours). */
     retryBaseMs: number;
     /** A delivery is retried for this long, then failed. */
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
       leaseMs: e.WEBHOOKS_LEASE_MS,
       batch: e.WEBHOOKS_BATCH,
+      caps: { perSubscription: e.WEBHOOKS_PER_SUBSCRIPTION, perOwner: e.WEBHOOKS_PER_OWNER },
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: e.WEBHOOKS_RETRY_WINDOW_MS,
       disableAfterMs: e.WEBHOOKS_DISABLE_AFTER_MS,

@@ -20,7 +20,7 @@ export const NewWebhookSchema = z
       .string({ error: 'url must be a string' })
       .min(1, 'url is required')
       .max(URL_MAX_LENGTH)
-      .meta({ description: 'https URL the events are POSTed to (http only to loopback with WEBHOOKS_ALLOW_LOOPBACK=true). Private, link-local and metadata addresses are refused.' }),
+      .meta({ description: 'https URL the events are POSTed to (http only to loopback with WEBHOOKS_ALLOW_LOOPBACK=true). Private, link-local and metadata addresses are refused, and IPv6 forms that carry a non-public IPv4 address (::/96, ::ffff:0:0/96, NAT64, 6to4, Teredo).' }),
     events: z
       .array(z.string({ error: 'each event must be a string' }), { error: 'events must be an array of event types' })
       .min(1, 'events must name at least one event type')

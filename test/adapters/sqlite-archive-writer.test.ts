@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledge
 import { isUniqueViolation } from '../../adapters/sql/unique-violation.js';
 import { SqliteArchiveWriter } from '../../adapters/sqlite/sqlite-archive-writer.js';
 import { SqliteCheckpointer } from '../../adapters/sqlite/sqlite-checkpointer.js';
+import { WAL_SIZE_LIMIT_BYTES } from '../../adapters/sqlite/sqlite-connection.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { sql } from 'kysely';
 import { aTrace } from '../support/verification-trace-mother.js';
@@ -18,6 +20,9 @@ const row = (n: number, key_id: string | null = 'key_1'): ArchiveRow => ({
   served_at: `2026-11-0${1 + (n % 2)}T10:00:00.000Z`,
   tier: key_id ? 'production' : 'sandbox',
   key_id,
+  verdict: 'unavailable',
+  subject_artist: `A ${n}`,
+  subject_title: 'T',
   request_json: JSON.stringify({ subject_artist: `A ${n}`, subject_title: 'T' }),
   response_json: JSON.stringify({ n }),
 });
@@ -92,8 +97,9 @@ describe('SQLite checkpointer (worker thread, own connection)', () => {
     const db = await fileDatabase(filename);
     const setting = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.db);
     expect(setting.rows[0]?.wal_autocheckpoint).toBe(0);
-    // Far more than the 1,000 pages at which SQLite would checkpoint inside a commit.
-    const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: 'x'.repeat(8_000) }) });
+    // Far more than the 1,000 pages at which SQLite would checkpoint inside a commit (random
+    // padding: the archive deflates what it stores).
+    const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: randomBytes(6_000).toString('base64') }) });
     for (let b = 0; b < 20; b++) await db.archiveWriter.write(Array.from({ length: 40 }, (_, i) => big(b * 40 + i)));
     expect(statSync(`${filename}-wal`).size).toBeGreaterThan(1000 * 4096);
 
@@ -104,6 +110,30 @@ describe('SQLite checkpointer (worker thread, own connection)', () => {
     await checkpointer.close();
     expect(statSync(`${filename}-wal`).size).toBe(0);
     expect(await archived(db)).toHaveLength(800);
+  });
+
+  it('bounds the WAL: a size limit on every connection, and an idle tick empties the file', async () => {
+    const filename = join(newDir('checkpoint-idle-'), 'svc.db');
+    const db = await fileDatabase(filename);
+    const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(db.db);
+    expect(limit.rows[0]?.journal_size_limit).toBe(WAL_SIZE_LIMIT_BYTES);
+    const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: randomBytes(3_000).toString('base64') }) });
+    for (let b = 0; b < 5; b++) await db.archiveWriter.write(Array.from({ length: 40 }, (_, i) => big(b * 40 + i)));
+    expect(statSync(`${filename}-wal`).size).toBeGreaterThan(0);
+
+    const checkpointer = new SqliteCheckpointer({ filename, busyTimeoutMs: 5000 }, 3_600_000);
+    try {
+      // The first tick copies everything; the next finds nothing new (idle) and truncates.
+      expect(await checkpointer.checkpoint()).toMatchObject({ truncated: false });
+      const second = await checkpointer.checkpoint();
+      expect(second.truncated).toBe(true);
+      expect(statSync(`${filename}-wal`).size).toBe(0);
+      // Writing goes on as before, and the next idle tick finds an empty WAL to leave alone.
+      await db.archiveWriter.write([row(9_999)]);
+      expect(await archived(db)).toHaveLength(201);
+    } finally {
+      await checkpointer.close();
+    }
   });
 });
 
@@ -117,7 +147,7 @@ describe('SQLite archive writer on a full database (ADR 0026)', () => {
     database = await openSqliteDatabase({ filename, checkpointIntervalMs: 3_600_000, maxSizeBytes: size.rows[0]!.bytes + spareBytes });
     return database as SqlDatabase & { archiveWriter: SqliteArchiveWriter };
   }
-  const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: 'x'.repeat(8_000) }) });
+  const big = (n: number): ArchiveRow => ({ ...row(n), response_json: JSON.stringify({ n, pad: randomBytes(6_000).toString('base64') }) });
 
   it('reports SQLITE_FULL from its thread as storage-full, writes nothing of the batch, and writes again once room is made', async () => {
     const db = await nearlyFull(64 * 1024);
@@ -137,8 +167,8 @@ describe('SQLite archive writer on a full database (ADR 0026)', () => {
     const db = await nearlyFull(0);
     let writes = 0;
     const counted = { write: (rows: ArchiveRow[]) => (writes++, db.archiveWriter.write(rows)), close: () => db.archiveWriter.close() };
-    const ledger = new SqlVerificationLedger(db.db, counted, undefined, db.capabilities.isTransient);
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => ledger.record(aTrace({ response: { ...aTrace().response, disclaimer: 'x'.repeat(20_000) } }))));
+    const ledger = new SqlVerificationLedger(db.db, counted, db.capabilities.isTransient);
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => ledger.record(aTrace({ response: { ...aTrace().response, disclaimer: randomBytes(15_000).toString('base64') } }))));
     expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill('rejected'));
     for (const o of outcomes) expect(db.capabilities.unavailability((o as PromiseRejectedResult).reason)).toBe('storage-full');
     expect(writes).toBe(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Agent, defaultAgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { CallRepository } from '../../core/calls/ports.js';
+import type { ClaimCaps } from '../../core/events/delivery-fairness.js';
 import { type EventOwner } from '../../core/events/event.model.js';
 import type { DeliveryLease, EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import type { KnowledgeDocument, StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
@@ -53,6 +54,8 @@ const T2: EventOwner = { kind: 'tenant', id: 't2' };
 const KEY: EventOwner = { kind: 'key', id: 'key_1' };
 const lease = (owner: string, now: number, seconds = 60): DeliveryLease => ({ owner, now: at(now), until: at(now + seconds) });
 const newId = () => hexId('dlv');
+/** Caps no test below reaches: the claims behave as before fairness (the fairness tests set their own). */
+const OPEN: ClaimCaps = { perSubscription: 1000, perOwner: 1000 };
 const attempt = (n: number, s: number, status_code: number | null = 200, error: string | null = null) => ({ attempt: n, attempted_at: at(s), status_code, latency_ms: 12, error });
 
 contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => {
@@ -99,7 +102,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     expect(await outbox.fanOut(at(20), 10, newId)).toBe(4);
     expect(await outbox.fanOut(at(21), 10, newId)).toBe(0);
 
-    const due = await outbox.claimDue(lease('A', 20), 10);
+    const due = await outbox.claimDue(lease('A', 20), 10, OPEN);
     const pairs = due.map((d) => `${d.subscription_id}/${d.event_id}`).sort();
     expect(pairs).toEqual(
       [`${all.subscription_id}/${e1.event_id}`, `${all.subscription_id}/${e2.event_id}`, `${callsOnly.subscription_id}/${e1.event_id}`, `${agentsOnly.subscription_id}/${e2.event_id}`].sort(),
@@ -116,7 +119,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     const events = [anEvent('call.created', 13), anEvent('call.created', 11), anEvent('call.created', 12)];
     await outbox.append(events);
     expect(await outbox.fanOut(at(20), 2, newId)).toBe(2);
-    const firstTwo = (await outbox.claimDue(lease('A', 20), 10)).map((d) => d.event_id).sort();
+    const firstTwo = (await outbox.claimDue(lease('A', 20), 10, OPEN)).map((d) => d.event_id).sort();
     expect(firstTwo).toEqual([events[1].event_id, events[2].event_id].sort());
     expect(await outbox.fanOut(at(20), 2, newId)).toBe(1);
   });
@@ -132,12 +135,113 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     const made = await Promise.all(Array.from({ length: 4 }, () => outbox.fanOut(at(100), 25, newId)));
     const rest = await outbox.fanOut(at(100), 100, newId);
     expect(made.reduce((a, b) => a + b, 0) + rest).toBe(120);
-    const claims = await Promise.all(['A', 'B', 'C', 'D'].map((o) => outbox.claimDue(lease(o, 100), 40)));
-    const more = await outbox.claimDue(lease('E', 100), 200);
+    const claims = await Promise.all(['A', 'B', 'C', 'D'].map((o) => outbox.claimDue(lease(o, 100), 40, OPEN)));
+    const more = await outbox.claimDue(lease('E', 100), 200, OPEN);
     const ids = [...claims.flat(), ...more].map((d) => d.delivery_id);
     expect(ids.length).toBe(120);
     expect(new Set(ids).size).toBe(120);
-    expect(await outbox.claimDue(lease('F', 100), 200)).toEqual([]);
+    expect(await outbox.claimDue(lease('F', 100), 200, OPEN)).toEqual([]);
+  });
+
+  describe('fair claims (round-robin over owners, then subscriptions, within the caps)', () => {
+    const CAPS: ClaimCaps = { perSubscription: 2, perOwner: 3 };
+    /** Two subscriptions of T1 with six deliveries each, one of T2 and one of an API key also named t1, with one each. */
+    const backlog = async ({ subs, outbox }: Ports) => {
+      const a = aSubscription({ createdAt: 0 });
+      const b = aSubscription({ createdAt: 0 });
+      const c = aSubscription({ createdAt: 0, owner: T2 });
+      const k = aSubscription({ createdAt: 0, owner: { kind: 'key', id: 't1' }, events: ['research_order.updated'] });
+      for (const s of [a, b, c, k]) await subs.insert(s);
+      await outbox.append(Array.from({ length: 6 }, (_, i) => anEvent('call.created', 10 + i)));
+      await outbox.append([anEvent('call.created', 16, T2), anEvent('research_order.updated', 17, { kind: 'key', id: 't1' })]);
+      expect(await outbox.fanOut(at(20), 100, newId)).toBe(14);
+      const subscriptionOf = new Map([a, b, c, k].map((s) => [s.subscription_id, s]));
+      const count = (claimed: { subscription_id: string }[], key: (s: ReturnType<typeof aSubscription>) => string) => {
+        const n = new Map<string, number>();
+        for (const d of claimed) {
+          const k2 = key(subscriptionOf.get(d.subscription_id)!);
+          n.set(k2, (n.get(k2) ?? 0) + 1);
+        }
+        return Object.fromEntries([...n].sort());
+      };
+      const bySub = (claimed: { subscription_id: string }[]) =>
+        count(claimed, (s) => (s === a ? 'a' : s === b ? 'b' : s === c ? 'c' : 'k'));
+      return { a, b, c, k, bySub };
+    };
+
+    it('every owner gets its first slot before any owner its second, whatever the limit', async () => {
+      const p = await adapter.make();
+      const { bySub } = await backlog(p);
+      const first = await p.outbox.claimDue(lease('A', 20), 3, CAPS);
+      // T1's first slot (a or b), T2's c and the key's k: one each, although T1's are as old.
+      expect(Object.values(bySub(first)).sort()).toEqual([1, 1, 1]);
+      expect(bySub(first)).toMatchObject({ c: 1, k: 1 });
+    });
+
+    it('an owner holds at most perOwner deliveries in flight, a subscription perSubscription; a settled one frees its slot', async () => {
+      const p = await adapter.make();
+      const { a, b, bySub } = await backlog(p);
+      const first = await p.outbox.claimDue(lease('A', 20), 100, CAPS);
+      const counts = bySub(first);
+      expect(counts).toMatchObject({ c: 1, k: 1 });
+      expect((counts.a ?? 0) + (counts.b ?? 0)).toBe(3);
+      expect(Math.max(counts.a ?? 0, counts.b ?? 0)).toBe(2);
+      // Live leases (any claimer's) count: nothing more for T1, and T2 and the key have nothing left.
+      expect(await p.outbox.claimDue(lease('B', 21), 100, CAPS)).toEqual([]);
+      const busier = first.find((d) => d.subscription_id === ((counts.a ?? 0) === 2 ? a : b).subscription_id)!;
+      expect(await p.outbox.settle(busier.delivery_id, lease('A', 22), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 22) })).toBe(true);
+      // The slot freed goes to the subscription with fewer in flight... both now hold one: either may take it.
+      const next = await p.outbox.claimDue(lease('B', 23), 100, CAPS);
+      expect(next).toHaveLength(1);
+      expect([a.subscription_id, b.subscription_id]).toContain(next[0].subscription_id);
+      // Once the leases expire, nothing is held and every unsettled delivery is due again: T1 gets
+      // three again, two at most from one subscription; c and k theirs.
+      const later = bySub(await p.outbox.claimDue(lease('C', 200), 100, CAPS));
+      expect((later.a ?? 0) + (later.b ?? 0)).toBe(3);
+      expect(Math.max(later.a ?? 0, later.b ?? 0)).toBe(2);
+      expect(later).toMatchObject({ c: 1, k: 1 });
+    });
+
+    it('a subscription with its cap in flight does not hold back its owner\'s other subscription', async () => {
+      const p = await adapter.make();
+      const { a, b } = await backlog(p);
+      const caps: ClaimCaps = { perSubscription: 2, perOwner: 100 };
+      const dead = await p.outbox.claimDue(lease('A', 20), 100, caps);
+      expect(dead.filter((d) => d.subscription_id === a.subscription_id)).toHaveLength(2);
+      expect(dead.filter((d) => d.subscription_id === b.subscription_id)).toHaveLength(2);
+      // b answers; a never does: b's next two go, a gets none while its two are in flight.
+      for (const d of dead.filter((x) => x.subscription_id === b.subscription_id)) {
+        await p.outbox.settle(d.delivery_id, lease('A', 21), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 21) });
+      }
+      const next = await p.outbox.claimDue(lease('B', 22), 100, caps);
+      expect(next.map((d) => d.subscription_id)).toEqual([b.subscription_id, b.subscription_id]);
+    });
+
+    it('within a subscription, the earliest due goes first (a retry due earlier before a new delivery)', async () => {
+      const { subs, outbox } = await adapter.make();
+      const s = aSubscription({ createdAt: 0 });
+      await subs.insert(s);
+      await outbox.append([anEvent('call.created', 10)]);
+      await outbox.fanOut(at(20), 10, newId);
+      const [old] = await outbox.claimDue(lease('A', 20), 1, CAPS);
+      await outbox.settle(old.delivery_id, lease('A', 21), { status: 'pending', next_attempt_at: at(30), attempt: attempt(1, 21, 500) });
+      await outbox.append([anEvent('call.created', 35), anEvent('call.created', 36)]);
+      await outbox.fanOut(at(40), 10, newId);
+      const [first] = await outbox.claimDue(lease('B', 40), 1, CAPS);
+      expect(first.delivery_id).toBe(old.delivery_id);
+    });
+
+    it('concurrent claimers take each delivery once and together stay within the caps', async () => {
+      const p = await adapter.make();
+      const { bySub } = await backlog(p);
+      const claims = await Promise.all(['A', 'B', 'C', 'D'].map((o) => p.outbox.claimDue(lease(o, 20), 100, CAPS)));
+      const all = claims.flat();
+      expect(new Set(all.map((d) => d.delivery_id)).size).toBe(all.length);
+      const counts = bySub(all);
+      expect((counts.a ?? 0) + (counts.b ?? 0)).toBeLessThanOrEqual(3);
+      expect(Math.max(counts.a ?? 0, counts.b ?? 0)).toBeLessThanOrEqual(2);
+      expect(counts).toMatchObject({ c: 1, k: 1 });
+    });
   });
 
   it('a lease keeps a delivery from other claimers until it expires; settle is fenced by the lease owner', async () => {
@@ -146,20 +250,20 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     await subs.insert(s);
     await outbox.append([anEvent()]);
     await outbox.fanOut(at(20), 10, newId);
-    const [d] = await outbox.claimDue(lease('A', 20, 30), 10);
-    expect(await outbox.claimDue(lease('B', 40), 10)).toEqual([]);
-    const [again] = await outbox.claimDue(lease('B', 51), 10);
+    const [d] = await outbox.claimDue(lease('A', 20, 30), 10, OPEN);
+    expect(await outbox.claimDue(lease('B', 40), 10, OPEN)).toEqual([]);
+    const [again] = await outbox.claimDue(lease('B', 51), 10, OPEN);
     expect(again.delivery_id).toBe(d.delivery_id);
     // A's lease is lost: its outcome is not written.
     expect(await outbox.settle(d.delivery_id, lease('A', 52), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 52) })).toBe(false);
     expect(await outbox.settle(d.delivery_id, lease('B', 52), { status: 'pending', next_attempt_at: at(100), attempt: attempt(1, 52, 503, 'The receiver answered 503.') })).toBe(true);
     expect(await outbox.settle(d.delivery_id, lease('B', 53), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 53) })).toBe(false);
     // Not due before its next attempt; then due again, with one attempt made.
-    expect(await outbox.claimDue(lease('C', 99), 10)).toEqual([]);
-    const [retry] = await outbox.claimDue(lease('C', 100), 10);
+    expect(await outbox.claimDue(lease('C', 99), 10, OPEN)).toEqual([]);
+    const [retry] = await outbox.claimDue(lease('C', 100), 10, OPEN);
     expect(retry).toMatchObject({ delivery_id: d.delivery_id, attempts: 1 });
     expect(await outbox.settle(d.delivery_id, lease('C', 101), { status: 'succeeded', next_attempt_at: null, attempt: attempt(2, 101) })).toBe(true);
-    expect(await outbox.claimDue(lease('D', 10_000), 10)).toEqual([]);
+    expect(await outbox.claimDue(lease('D', 10_000), 10, OPEN)).toEqual([]);
 
     const log = await outbox.deliveries(s.subscription_id, null, 10);
     expect(log).toEqual([
@@ -186,7 +290,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     await outbox.fanOut(at(20), 10, newId);
     await outbox.append([anEvent('call.created', 30)]);
     await outbox.fanOut(at(40), 10, newId);
-    const due = await outbox.claimDue(lease('A', 40), 10);
+    const due = await outbox.claimDue(lease('A', 40), 10, OPEN);
     for (const d of due) await outbox.settle(d.delivery_id, lease('A', 41), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 41, 500) });
     const page1 = await outbox.deliveries(s.subscription_id, null, 1);
     expect(page1.map((d) => d.created_at)).toEqual([at(40)]);
@@ -197,7 +301,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     const again = await outbox.redeliver(s.subscription_id, page2[0].delivery_id, at(500));
     expect(again).toMatchObject({ status: 'pending', next_attempt_at: at(500), attempts: [attempt(1, 41, 500)] });
     expect(await outbox.redeliver(s.subscription_id, hexId('dlv'), at(500))).toBeNull();
-    const [claimed] = await outbox.claimDue(lease('B', 500), 10);
+    const [claimed] = await outbox.claimDue(lease('B', 500), 10, OPEN);
     expect(claimed).toMatchObject({ delivery_id: page2[0].delivery_id, attempts: 1, window_started_at: at(500) });
   });
 
@@ -230,11 +334,11 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     await outbox.append([anEvent(), anEvent()]);
     await outbox.fanOut(at(20), 10, newId);
     await subs.recordFailure(s.subscription_id, at(10), at(20), 'down');
-    const due = await outbox.claimDue(lease('A', 30), 10);
+    const due = await outbox.claimDue(lease('A', 30), 10, OPEN);
     expect(due.map((d) => d.subscription_enabled)).toEqual([false, false]);
     expect(await subs.delete(T1, s.subscription_id)).toBe(true);
     expect(await outbox.deliveries(s.subscription_id, null, 10)).toEqual([]);
-    expect(await outbox.claimDue(lease('B', 1000), 10)).toEqual([]);
+    expect(await outbox.claimDue(lease('B', 1000), 10, OPEN)).toEqual([]);
   });
 
   it('retention removes finished deliveries with their attempts, then events no delivery needs', async () => {
@@ -246,7 +350,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     const unheard = anEvent('agent.updated', 12);
     await outbox.append([done, open, unheard]);
     await outbox.fanOut(at(20), 10, newId);
-    const due = await outbox.claimDue(lease('A', 20), 10);
+    const due = await outbox.claimDue(lease('A', 20), 10, OPEN);
     const finished = due.find((d) => d.event_id === done.event_id)!;
     await outbox.settle(finished.delivery_id, lease('A', 21), { status: 'succeeded', next_attempt_at: null, attempt: attempt(1, 21) });
     const pending = due.find((d) => d.event_id === open.event_id)!;
@@ -260,7 +364,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     const left = await outbox.deliveries(s.subscription_id, null, 10);
     expect(left.map((d) => d.event_id).sort()).toEqual([open.event_id, recent.event_id].sort());
     // The pending delivery still has its event: it is sent as before.
-    const [again] = await outbox.claimDue(lease('B', 40), 1);
+    const [again] = await outbox.claimDue(lease('B', 40), 1, OPEN);
     expect(again).toMatchObject({ event_id: open.event_id, payload: open.payload, attempts: 1 });
   });
 
@@ -269,7 +373,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
     await subs.insert(aSubscription({ events: ['call.created'] }));
     await outbox.append(Array.from({ length: 5 }, (_, i) => anEvent('call.created', 10 + i)));
     await outbox.fanOut(at(20), 10, newId);
-    for (const d of await outbox.claimDue(lease('A', 20), 10)) {
+    for (const d of await outbox.claimDue(lease('A', 20), 10, OPEN)) {
       await outbox.settle(d.delivery_id, lease('A', 21), { status: 'failed', next_attempt_at: null, attempt: attempt(1, 21, 500) });
     }
     expect(await outbox.purge(at(500), 2)).toEqual({ deliveries: 2, events: 2 });
@@ -284,7 +388,7 @@ contractSuite('event outbox and subscriptions contract', ADAPTERS, (adapter) => 
       await p.subs.insert(s);
       const s1 = aSubscription({ createdAt: -1_000_000 });
       await p.subs.insert(s1);
-      return async () => (await (await p.outbox.fanOut(at(1e6), 100, newId), p.outbox.claimDue(lease(hexId('o'), 1e6), 100))).map((d) => d.payload);
+      return async () => (await (await p.outbox.fanOut(at(1e6), 100, newId), p.outbox.claimDue(lease(hexId('o'), 1e6), 100, OPEN))).map((d) => d.payload);
     };
 
     it('a call and its call.created; none for a refused duplicate', async () => {

@@ -79,7 +79,7 @@ contractSuite('research order store contract', ADAPTERS, (adapter) => {
     let claims = 0;
     written = async () => {
       await stores.outbox.fanOut(at(1e9), 100, () => hexId('dlv'));
-      const due = await stores.outbox.claimDue({ owner: `reader-${(claims += 1)}`, now: at(1e9), until: at(2e9) }, 100);
+      const due = await stores.outbox.claimDue({ owner: `reader-${(claims += 1)}`, now: at(1e9), until: at(2e9) }, 100, { perSubscription: 100, perOwner: 100 });
       return due.map((d) => d.payload).sort();
     };
   });

@@ -134,6 +134,27 @@ describe('tenant webhook subscriptions', () => {
       expect(res.body.errors, url).toEqual([expect.objectContaining({ path: 'url', message: expect.stringMatching(/not allowed/) })]);
     }
   });
+
+  it('refuses every IPv6 form that embeds a non-public IPv4 address; one embedding a public address is created', async () => {
+    for (const url of [
+      'https://[::127.0.0.1]/in',
+      'https://[::7f00:1]/in',
+      'https://[::a00:1]/in',
+      'https://[::169.254.169.254]/latest/meta-data/',
+      'https://[::ffff:0:a00:1]/in',
+      'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'https://[64:ff9b:1::c0a8:10a]/in',
+      'https://[2002:7f00:1::1]/in',
+      'https://[2001:0:808:808::f5ff:fffe]/in',
+    ]) {
+      const res = await subscribe({ url, events: ['call.created'] });
+      expectProblem(res, 400);
+      expect(res.body.errors, url).toEqual([expect.objectContaining({ path: 'url', message: expect.stringMatching(/embeds an? \w+ IPv4 address .* not allowed/) })]);
+    }
+    const publicNat64 = await subscribe({ url: 'https://[64:ff9b::808:808]/in', events: ['call.created'] });
+    expect(publicNat64.status, publicNat64.text).toBe(201);
+    expect((await call(h.url, 'DELETE', `${hooks}/${publicNat64.body.subscription_id}`, { headers: bearer(admin) })).status).toBe(204);
+  });
 });
 
 describe('deliveries to a real receiver, verified with the standardwebhooks library', () => {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type EventOwner, type EventType, newEventFactory, type OutboxEvent, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
+import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import type { StoredSubscription } from '../../core/events/webhook.model.js';
+import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
+import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
+import { type Adapter, boundAdapters } from './contract-suite.js';
 
 /** An instant `s` seconds after 2026-01-01T00:00:00Z. */
 export const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString();
@@ -31,3 +35,20 @@ export function aSubscription(over: Partial<StoredSubscription> & { owner?: Even
 export function anEvent(type: EventType = 'call.created', createdAt = 10, owner: EventOwner = { kind: 'tenant', id: 't1' }, data: unknown = { n: randomUUID() }): OutboxEvent {
   return newEventFactory(randomUUID, () => new Date(at(createdAt))).event(owner, type, data);
 }
+
+export interface WebhookStores {
+  subs: SubscriptionStore;
+  outbox: EventOutbox;
+}
+
+/** The subscription store and outbox over the memory fake, SQLite and PostgreSQL (as the runtimes bind them). */
+export const webhookStoreAdapters = (): Adapter<WebhookStores>[] => [
+  {
+    name: 'memory',
+    make: async () => {
+      const subs = new MemorySubscriptionStore();
+      return { subs, outbox: new MemoryEventOutbox(subs) };
+    },
+  },
+  ...boundAdapters<WebhookStores>({ subs: WEBHOOKS.SubscriptionStore, outbox: WEBHOOKS.EventOutbox }),
+];

@@ -7,6 +7,7 @@ import * as m0005 from './0005-sync-run-leases.js';
 import * as m0006 from './0006-research-orders-plans.js';
 import * as m0007 from './0007-webhooks.js';
 import * as m0008 from './0008-hardening.js';
+import * as m0010 from './0010-compact-archive.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-research-orders-plans': m0006,
   '0007-webhooks': m0007,
   '0008-hardening': m0008,
+  '0010-compact-archive': m0010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -34,8 +36,13 @@ class StaticMigrationProvider implements MigrationProvider {
  * right after the shared migration they complete.
  */
 export async function migrateToLatest(db: Kysely<any>, dialectMigrations: Record<string, Migration> = {}): Promise<string[]> {
+  return migrateTo(db, undefined, dialectMigrations);
+}
+
+/** Up (or down) to the migration named `target`, the latest when undefined (tests build older schemas with it). */
+export async function migrateTo(db: Kysely<any>, target: string | undefined, dialectMigrations: Record<string, Migration> = {}): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider({ ...MIGRATIONS, ...dialectMigrations }) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed?.migrationName ?? 'unknown';

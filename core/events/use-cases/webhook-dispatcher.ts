@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/ports.js';
+import type { ClaimCaps } from '../delivery-fairness.js';
 import type { DeliveryLease, EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../ports.js';
 import { nextAttemptAt, type RetryPolicy } from '../retry-policy.js';
 import type { DeliveryAttempt, DeliveryOutcome, DueDelivery } from '../webhook.model.js';
@@ -10,6 +11,11 @@ export interface DispatcherSettings {
   leaseMs: number;
   /** Events fanned out per step, and deliveries in flight at most (claimed as slots free up). */
   batch: number;
+  /**
+   * Deliveries in flight at once (across processes) per subscription and per owner: a receiver
+   * that never answers holds that many attempts, never the other subscriptions' slots.
+   */
+  caps: ClaimCaps;
   retry: RetryPolicy;
   /** A subscription whose deliveries have all failed for this long is disabled. */
   disableAfterMs: number;
@@ -51,15 +57,15 @@ export class WebhookDispatcher {
   ) {}
 
   /**
-   * One step: fans new events out, claims as many due deliveries as there are free slots and
-   * starts sending them, without waiting for them: a slow receiver holds one slot, not the
-   * others' deliveries. Returns how much it started (0 when there was nothing to do).
+   * One step: fans new events out, claims as many due deliveries as there are free slots (fairly
+   * across owners and subscriptions, within the caps) and starts sending them, without waiting
+   * for them: a slow receiver holds its own capped slots, not the others' deliveries. Returns how much it started (0 when there was nothing to do).
    */
   async step(): Promise<number> {
     await this.purgeWhenDue();
     const fanned = await this.outbox.fanOut(this.clock.now().toISOString(), this.settings.batch, this.newDeliveryId);
     const free = this.settings.batch - this.inFlight.size;
-    const due = free > 0 ? await this.outbox.claimDue(this.lease(), free) : [];
+    const due = free > 0 ? await this.outbox.claimDue(this.lease(), free, this.settings.caps) : [];
     for (const d of due) {
       const sending: Promise<void> = this.deliver(d)
         .catch((err: unknown) => this.onError(err))

@@ -114,7 +114,7 @@ export function bindAttestationSql(container: Container): void {
     .inSingletonScope();
   container
     .bind<VerificationLedger>(ATTESTATION.VerificationLedger)
-    .toResolvedValue((database: SqlDatabase) => new SqlVerificationLedger(kysely(database), database.archiveWriter, undefined, database.capabilities.isTransient), [PLATFORM.SqlDatabase])
+    .toResolvedValue((database: SqlDatabase) => new SqlVerificationLedger(kysely(database), database.archiveWriter, database.capabilities.isTransient), [PLATFORM.SqlDatabase])
     .inSingletonScope();
   container
     .bind<OperatorResearchStore>(ATTESTATION.OperatorResearchStore)

@@ -53,6 +53,7 @@ export function bindWebhooksServices(container: Container): void {
           owner: `${hostname()}/${process.pid}/${ids.uuid()}`,
           leaseMs: config.webhooks.leaseMs,
           batch: config.webhooks.batch,
+          caps: config.webhooks.caps,
           retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhooks.retryBaseMs, windowMs: config.webhooks.retryWindowMs },
           disableAfterMs: config.webhooks.disableAfterMs,
           retentionMs: config.webhooks.retentionDays * 86_400_000,

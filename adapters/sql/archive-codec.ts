@@ -1,0 +1,44 @@
+import { promisify } from 'node:util';
+import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * The archive's compact form (issue 25, ADR 0027). A row keeps in plain columns what the listing
+ * reads (verdict, subject) and, in `body`, the request's and the response's JSON texts exactly
+ * as served, deflated (raw DEFLATE, node:zlib) against a preset dictionary: the text every
+ * response repeats (the disclaimer, the engine, the field names, the pillars, the decree's
+ * wording). A response then costs about 250 bytes instead of 2.3 KB, and inflates back to the
+ * same bytes. The dictionary is stored once, in `archive_dictionaries`, and each row names the
+ * one it was deflated with: a later release whose disclaimer changed adds a new dictionary and
+ * every older row still reads back (archive-dictionary.ts). This module needs node:zlib only:
+ * the archive worker thread loads it.
+ */
+export interface ArchiveDictionary {
+  dictionary_id: number;
+  content: Buffer;
+}
+
+/** The two texts of a served verification, as the archive gives them back. */
+export interface ArchivedTexts {
+  request_json: string;
+  response_json: string;
+}
+
+// JSON text never holds a raw line feed (JSON.stringify escapes it): it separates the two texts.
+export const SEPARATOR = '\n';
+
+export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
+  return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { dictionary: dictionary.content });
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** The same, deflated on libuv's thread pool: for writers that run on the event loop. */
+export function encodeArchiveBodyOffLoop(texts: ArchivedTexts, dictionary: ArchiveDictionary): Promise<Buffer> {
+  return deflateRawAsync(texts.request_json + SEPARATOR + texts.response_json, { dictionary: dictionary.content });
+}
+
+export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary): ArchivedTexts {
+  const text = inflateRawSync(body, { dictionary: dictionary.content }).toString('utf8');
+  const at = text.indexOf(SEPARATOR);
+  return { request_json: text.slice(0, at), response_json: text.slice(at + 1) };
+}
