@@ -101,8 +101,20 @@ const batchSubjects = (items: z.ZodType) =>
     .max(MAX_BATCH_SUBJECTS, `subjects must hold at most ${MAX_BATCH_SUBJECTS} subjects`)
     .meta({ description: `1 to ${MAX_BATCH_SUBJECTS} subjects, each as in /verify with an optional lot. A bad subject is an error entry in its place.` });
 
-/** The batch as documented: its subjects typed. */
-export const VerifyBatchRequestSchema = z.object({ subjects: batchSubjects(VerifyBatchItemSchema) }).meta({ id: 'VerifyBatchRequest' });
+/**
+ * A batch item as accepted: a subject as /verify takes it (the documented shape), or anything
+ * else, which is not refused with the batch but answered by an `invalid_subject` error entry in
+ * its place. So a validating gateway lets through what the service answers (issue 28).
+ */
+export const VerifyBatchAcceptedItemSchema = z
+  .union([
+    VerifyBatchItemSchema,
+    z.unknown().meta({ description: 'Any other value: the batch is still answered, with an `invalid_subject` error entry (naming each bad field) in this item\'s place.' }),
+  ])
+  .meta({ id: 'VerifyBatchAcceptedItem', description: 'A subject as /verify takes it, with an optional lot; an item of another shape is answered by an error entry in its place, never a refusal of the batch.' });
+
+/** The batch as documented: each item a subject, or anything else answered by an error entry. */
+export const VerifyBatchRequestSchema = z.object({ subjects: batchSubjects(VerifyBatchAcceptedItemSchema) }).meta({ id: 'VerifyBatchRequest' });
 
 /** The batch as validated: the envelope only (a malformed body is a 400); subjects are read one by one. */
 export const VerifyBatchEnvelopeSchema = z.object({ subjects: batchSubjects(z.unknown()) });

@@ -117,6 +117,9 @@ describe('POST /api/v1/verify/batch', () => {
   ];
 
   it('answers one result per subject in order, errors in place, the same verdicts as one by one', async () => {
+    // The document accepts what the service answers: a validating gateway lets the batch through.
+    expect(schemas.errors('VerifyBatchRequest', { subjects })).toEqual([]);
+    expect(schemas.errors('VerifyBatchRequest', { subjects: [] })).not.toEqual([]);
     const res = await batch({ subjects });
     expect(res.status).toBe(200);
     expect(schemas.errors('VerifyBatchResponse', res.body)).toEqual([]);
