@@ -16,7 +16,7 @@ import { DEFAULT_NAME_CASES, DEFAULT_QUALIFIER_CASES, NAME_FORMS, type NamedCase
 import type { EvalCase } from './eval-sample.js';
 import { DEFAULT_NATIONALMUSEUM_CASES, DEFAULT_OBJECT_CASES, NATIONALMUSEUM_FORMS, OBJECT_FORMS, type ObjectEvalCase } from './eval-object-sample.js';
 import { DEFAULT_TITLE_CASES, TITLE_FORMS, type TitleCase } from './eval-titles-sample.js';
-import { accuracyByForm, formatFormTable, formatPrecisionTable, formatReport, runEvaluation } from './evaluation.js';
+import { accuracyByForm, formatFormTable, formatReport, runEvaluation } from './evaluation.js';
 
 export const DEFAULT_CASES = fileURLToPath(new URL('../../test/eval/cases.ndjson', import.meta.url));
 
@@ -53,7 +53,7 @@ if (isMainModule(import.meta.url)) {
     const r = runEvaluation(index, cases);
     wrongDecided += r.wrong_non_unavailable;
     console.log(`\n# ${heading}`);
-    console.log(formatPrecisionTable(r, cases, forms));
+    console.log(formatFormTable(accuracyByForm(r, cases, forms)));
     if (args.includes('--all')) console.log(formatReport(r, Infinity));
   }
   // The title sets of ADR 0033 (npm run corpus:eval:title-sample): multilingual, alternate, shared, generic.

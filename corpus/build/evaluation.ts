@@ -121,7 +121,7 @@ export interface FormRow {
   wrong_contradicted: number;
 }
 
-/** Accuracy and wrong `attested` answers per form (the catalogue-forms set), in `forms` order. */
+/** As labelled, wrong `attested` and wrong `contradicted` answers per form, in `forms` order (every per-form set). */
 export function accuracyByForm<C extends LabelledCase & { form: string }>(report: EvaluationReport<C>, cases: readonly C[], forms: readonly string[]): FormRow[] {
   const wrong = new Map<string, CaseResult<C>>(report.mismatches.map((m) => [m.case.id, m]));
   return forms.map((form) => {
@@ -136,23 +136,6 @@ export function accuracyByForm<C extends LabelledCase & { form: string }>(report
       wrong_contradicted: missed.filter((c) => wrong.get(c.id)?.verdict === 'contradicted').length,
     };
   });
-}
-
-/** Per form: cases, as labelled, wrong `attested`, wrong `contradicted` (the object and Nationalmuseum sets). */
-export function formatPrecisionTable<C extends LabelledCase & { form: string }>(report: EvaluationReport<C>, cases: readonly C[], forms: readonly string[]): string {
-  const wrong = new Map<string, CaseResult<C>>(report.mismatches.map((m) => [m.case.id, m]));
-  const rows = forms.map((form) => {
-    const mine = cases.filter((c) => c.form === form);
-    const missed = mine.map((c) => wrong.get(c.id)).filter((m): m is CaseResult<C> => m !== undefined);
-    return { form, cases: mine.length, ok: mine.length - missed.length, wa: missed.filter((m) => m.verdict === 'attested').length, wc: missed.filter((m) => m.verdict === 'contradicted').length };
-  });
-  const total = rows.reduce((t, r) => ({ cases: t.cases + r.cases, ok: t.ok + r.ok, wa: t.wa + r.wa, wc: t.wc + r.wc }), { cases: 0, ok: 0, wa: 0, wc: 0 });
-  return [
-    '| form | cases | as labelled | wrong attested | wrong contradicted |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.form} | ${r.cases} | ${r.ok} (${pct(r.cases === 0 ? 1 : r.ok / r.cases)}) | ${r.wa} | ${r.wc} |`),
-    `| **all** | ${total.cases} | ${total.ok} (${pct(total.cases === 0 ? 1 : total.ok / total.cases)}) | ${total.wa} | ${total.wc} |`,
-  ].join('\n');
 }
 
 /** The per-form table as Markdown. */
