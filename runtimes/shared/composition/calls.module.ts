@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
 import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository, CallStatsStore } from '../../../core/calls/ports.js';
+import { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js';
+import { SqlCallStatsStore } from '../../../adapters/sql/sql-call-stats.store.js';
 import { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
@@ -29,6 +31,10 @@ export function bindCallsSql(container: Container): void {
     .bind<CallErasureStore>(CALLS.CallErasureStore)
     .toResolvedValue((database: SqlDatabase) => new SqlCallErasureStore(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
     .inSingletonScope();
+  container
+    .bind<CallStatsStore>(CALLS.CallStatsStore)
+    .toResolvedValue((database: SqlDatabase) => new SqlCallStatsStore(database.db, database.capabilities), [PLATFORM.SqlDatabase])
+    .inSingletonScope();
 }
 
 /** Use cases on calls; needs the call and tenant repositories (and, for reads, the auth secret). */
@@ -40,6 +46,10 @@ export function bindCallsServices(container: Container): void {
   container
     .bind<CallQueries>(CALLS.CallQueries)
     .toResolvedValue((calls: CallRepository, sealer: CursorSealer) => new CallQueries(calls, sealer), [CALLS.CallRepository, CALLS.CursorSealer])
+    .inSingletonScope();
+  container
+    .bind<CallStatistics>(CALLS.CallStatistics)
+    .toResolvedValue((store: CallStatsStore, workspaces: WorkspaceRepository) => new CallStatistics(store, workspaces), [CALLS.CallStatsStore, WORKSPACE.WorkspaceRepository])
     .inSingletonScope();
   container
     .bind<CallIngest>(CALLS.CallIngest)

@@ -9,4 +9,7 @@ export const CALLS = {
   /** Erasure of a caller's calls and what derives from them (issue 30). */
   CallErasureStore: Symbol.for('calls.CallErasureStore'),
   CallErasure: Symbol.for('calls.CallErasure'),
+  /** Call analytics computed by the database (issue 27). */
+  CallStatsStore: Symbol.for('calls.CallStatsStore'),
+  CallStatistics: Symbol.for('calls.CallStatistics'),
 } as const;
