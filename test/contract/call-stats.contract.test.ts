@@ -130,7 +130,7 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
     ]);
     expect(march.periods[1].duration).toEqual({ mean_seconds: 25, p50_seconds: 25, p90_seconds: 29 });
     expect(march.totals.calls).toBe(4);
-    const october = await statistics.stats(member, 'acme', byDay({ from: '2026-10-25T00:00:00.000Z', to: '2026-10-26T00:00:00.000Z' }));
+    const october = await statistics.stats(member, 'acme', byDay({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z' }));
     expect(october.periods.map((p) => [p.date, p.start, p.end, p.calls])).toEqual([['2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 1]]);
   });
 
