@@ -115,7 +115,8 @@ export function periodsCovering(timeZone: string, bucket: StatsBucket, from: str
     if (periods.length === max) return null;
     const next = nextBucketDate(bucket, date);
     const nextStart = startOfLocalDay(timeZone, next);
-    periods.push({ start: new Date(start).toISOString(), end: new Date(nextStart).toISOString(), date: isoDate(date) });
+    // A date the zone skipped entirely (Pacific/Apia, 2011-12-30) is no period.
+    if (nextStart > start) periods.push({ start: new Date(start).toISOString(), end: new Date(nextStart).toISOString(), date: isoDate(date) });
     date = next;
     start = nextStart;
   }
