@@ -12,6 +12,7 @@ import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
+import type { CallStatistics } from '../../core/calls/use-cases/call-statistics.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
@@ -37,6 +38,7 @@ export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | '
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;
   callQueries: CallQueries;
+  callStatistics: CallStatistics;
   callIngest: CallIngest;
   callErasure: CallErasure;
   knowledge: KnowledgeBase;
@@ -85,6 +87,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       operatorResearch: ATTESTATION.OperatorResearchSync,
       cursors: CALLS.CursorSealer,
       callQueries: CALLS.CallQueries,
+      callStatistics: CALLS.CallStatistics,
       callIngest: CALLS.CallIngest,
       callErasure: CALLS.CallErasure,
       callRetention: CALLS.CallRetention,

@@ -55,7 +55,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
     ],
     auth: authRoutes({ login: services.login }),
     tenant: [
-      ...callsRoutes({ queries: services.callQueries, ingest: services.callIngest }),
+      ...callsRoutes({ queries: services.callQueries, statistics: services.callStatistics, ingest: services.callIngest }),
       ...erasuresRoutes({ erasure: services.callErasure }),
       ...knowledgeRoutes({ knowledge: services.knowledge }),
       ...tenantWebhookRoutes(webhooks),

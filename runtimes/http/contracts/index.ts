@@ -32,6 +32,7 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   ...Object.values(KEY_WEBHOOKS),
   auth.login,
   calls.listCalls,
+  calls.callStats,
   calls.getCall,
   calls.recordCall,
   erasures.eraseCalls,
