@@ -13,6 +13,7 @@ import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CallStatistics } from '../../core/calls/use-cases/call-statistics.js';
+import type { TenantUsers } from '../../core/tenancy/use-cases/tenant-users.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
@@ -39,6 +40,7 @@ export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | '
   login: Login;
   callQueries: CallQueries;
   callStatistics: CallStatistics;
+  tenantUsers: TenantUsers;
   callIngest: CallIngest;
   callErasure: CallErasure;
   knowledge: KnowledgeBase;
@@ -88,6 +90,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       cursors: CALLS.CursorSealer,
       callQueries: CALLS.CallQueries,
       callStatistics: CALLS.CallStatistics,
+      tenantUsers: TENANCY.TenantUsers,
       callIngest: CALLS.CallIngest,
       callErasure: CALLS.CallErasure,
       callRetention: CALLS.CallRetention,

@@ -18,6 +18,7 @@ import { erasuresRoutes } from './routes/erasures.routes.js';
 import { knowledgeRoutes } from './routes/knowledge.routes.js';
 import { type ReadinessCheck, platformRoutes } from './routes/platform.routes.js';
 import { researchOrderRoutes } from './routes/research-orders.routes.js';
+import { usersRoutes } from './routes/users.routes.js';
 import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
 
 /** The routes of each group, in the order the router and the OpenAPI document list them. */
@@ -57,6 +58,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
     tenant: [
       ...callsRoutes({ queries: services.callQueries, statistics: services.callStatistics, ingest: services.callIngest }),
       ...erasuresRoutes({ erasure: services.callErasure }),
+      ...usersRoutes({ users: services.tenantUsers }),
       ...knowledgeRoutes({ knowledge: services.knowledge }),
       ...tenantWebhookRoutes(webhooks),
     ],

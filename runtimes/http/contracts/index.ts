@@ -7,6 +7,7 @@ import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
+import * as users from './users.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from './webhooks.contracts.js';
 
 const all = (...contracts: object[]) => contracts as AnyRouteContract[];
@@ -37,6 +38,7 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   calls.recordCall,
   erasures.eraseCalls,
   erasures.listErasures,
+  users.listTenantUsers,
   knowledge.listKnowledge,
   knowledge.uploadKnowledge,
   knowledge.startKnowledgeSync,

@@ -6,6 +6,9 @@ import type { AccessTokens } from '../../../core/auth/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { PasswordHasher, TenantRepository, UserRepository } from '../../../core/tenancy/ports.js';
 import { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
+import { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
+import type { CursorSealer } from '../../../core/shared/ports.js';
+import { CALLS } from './calls.tokens.js';
 import { LruTokenHolderLookup } from '../../../adapters/cache/lru-token-holder.lookup.js';
 import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
@@ -39,6 +42,10 @@ export function bindTenancyServices(container: Container): void {
         new TenantAdmin(tenants, users, hasher, ids, clock),
       [TENANCY.TenantRepository, TENANCY.UserRepository, TENANCY.PasswordHasher, PLATFORM.IdGenerator, PLATFORM.Clock],
     )
+    .inSingletonScope();
+  container
+    .bind<TenantUsers>(TENANCY.TenantUsers)
+    .toResolvedValue((users: UserRepository, sealer: CursorSealer) => new TenantUsers(users, sealer), [TENANCY.UserRepository, CALLS.CursorSealer])
     .inSingletonScope();
 }
 

@@ -4,6 +4,8 @@ export const TENANCY = {
   UserRepository: Symbol.for('tenancy.UserRepository'),
   PasswordHasher: Symbol.for('tenancy.PasswordHasher'),
   TenantAdmin: Symbol.for('tenancy.TenantAdmin'),
+  /** The tenant's users, read-only, for its members (the console). */
+  TenantUsers: Symbol.for('tenancy.TenantUsers'),
   /** The service secret: signs access tokens, keys cursor tags. */
   AuthSecret: Symbol.for('tenancy.AuthSecret'),
   AccessTokens: Symbol.for('tenancy.AccessTokens'),
