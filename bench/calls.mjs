@@ -57,7 +57,7 @@ async function measure(label, iterations, run) {
 const SEARCH = { sqlite: 'SQLite, FTS5', postgres: 'PostgreSQL, tsvector + GIN' };
 
 /** Import then measure on one database; `file` is the shared NDJSON file. */
-async function measureDatabase(target, { file, count, iterations }) {
+async function measureDatabase(target, { file, count, iterations, statsOnly }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-calls-'));
   const config = loadConfig({ ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', DEMO_SEED: 'false' });
   const container = await buildHttpContainer(config, pino({ level: 'warn' }), { snapshot: { build_id: 'bench', artists: [], works: [] } });
@@ -85,11 +85,13 @@ async function measureDatabase(target, { file, count, iterations }) {
     const filtered = { channel: 'sms', direction: 'inbound', from: '2026-03-01T00:00:00.000Z', to: '2026-09-01T00:00:00.000Z' };
 
     const rows = [];
+    if (!statsOnly) {
     rows.push(await measure('in-process: list, first page (20)', iterations, () => list({})));
     rows.push(await measure('in-process: list, page 51 (cursor)', iterations, () => list({ cursor: deepCursor })));
     rows.push(await measure('in-process: filtered page (sms, inbound, 6 months)', iterations, () => list(filtered)));
     rows.push(await measure('in-process: q search (12-query mix)', iterations * 2, (i) => list({ q: QUERIES[i % QUERIES.length] })));
     rows.push(await measure('in-process: q search + channel filter', iterations, (i) => list({ q: QUERIES[i % QUERIES.length], channel: 'voice' })));
+    }
 
     // Call analytics (issue 27) in the workspace's time zone: a month by day, the year by week
     // and by month (every call), the year's window read from the data (no from/to), filters and q.
@@ -107,9 +109,11 @@ async function measureDatabase(target, { file, count, iterations }) {
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
       return (await res.json()).data.length;
     };
-    rows.push(await measure('HTTP: list, first page', iterations, () => get({})));
-    rows.push(await measure('HTTP: filtered page', iterations, () => get(filtered)));
-    rows.push(await measure('HTTP: q search (12-query mix)', iterations * 2, (i) => get({ q: QUERIES[i % QUERIES.length] })));
+    if (!statsOnly) {
+      rows.push(await measure('HTTP: list, first page', iterations, () => get({})));
+      rows.push(await measure('HTTP: filtered page', iterations, () => get(filtered)));
+      rows.push(await measure('HTTP: q search (12-query mix)', iterations * 2, (i) => get({ q: QUERIES[i % QUERIES.length] })));
+    }
     const getStats = async (query) => {
       const res = await fetch(`${base}/stats?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${access_token}` } });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
@@ -126,7 +130,8 @@ async function measureDatabase(target, { file, count, iterations }) {
 }
 
 /** `databases`: targets from databases.mjs ({ database, env }); SQLite alone by default. */
-export async function benchCalls({ count = 100_000, iterations = 500, databases = [SQLITE] } = {}) {
+/** `statsOnly`: the import and the call analytics rows alone (`npm run bench -- call-stats`). */
+export async function benchCalls({ count = 100_000, iterations = 500, databases = [SQLITE], statsOnly = false } = {}) {
   // Import: an NDJSON file of the demo generator's calls over a year, streamed in batches of 1,000.
   const fileDir = mkdtempSync(join(tmpdir(), 'svc-bench-calls-file-'));
   try {
@@ -137,7 +142,7 @@ export async function benchCalls({ count = 100_000, iterations = 500, databases 
     const fileMiB = Buffer.byteLength(lines.join('\n')) / 1024 / 1024;
     lines.length = 0;
 
-    const results = await eachDatabase(databases, (target) => measureDatabase(target, { file, count, iterations }));
+    const results = await eachDatabase(databases, (target) => measureDatabase(target, { file, count, iterations, statsOnly }));
     console.log(`\n## Calls: ${count.toLocaleString('en')} calls in one tenant (${results.map(({ target }) => SEARCH[target.database] ?? target.database).join('; ')})`);
     console.log(`import: ${count.toLocaleString('en')} calls, ${fileMiB.toFixed(0)} MiB NDJSON, batches of 1,000, one transaction each, search index compacted (SQLite) / analysed (PostgreSQL) at the end`);
     printTable(
