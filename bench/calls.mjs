@@ -86,11 +86,11 @@ async function measureDatabase(target, { file, count, iterations, statsOnly }) {
 
     const rows = [];
     if (!statsOnly) {
-    rows.push(await measure('in-process: list, first page (20)', iterations, () => list({})));
-    rows.push(await measure('in-process: list, page 51 (cursor)', iterations, () => list({ cursor: deepCursor })));
-    rows.push(await measure('in-process: filtered page (sms, inbound, 6 months)', iterations, () => list(filtered)));
-    rows.push(await measure('in-process: q search (12-query mix)', iterations * 2, (i) => list({ q: QUERIES[i % QUERIES.length] })));
-    rows.push(await measure('in-process: q search + channel filter', iterations, (i) => list({ q: QUERIES[i % QUERIES.length], channel: 'voice' })));
+      rows.push(await measure('in-process: list, first page (20)', iterations, () => list({})));
+      rows.push(await measure('in-process: list, page 51 (cursor)', iterations, () => list({ cursor: deepCursor })));
+      rows.push(await measure('in-process: filtered page (sms, inbound, 6 months)', iterations, () => list(filtered)));
+      rows.push(await measure('in-process: q search (12-query mix)', iterations * 2, (i) => list({ q: QUERIES[i % QUERIES.length] })));
+      rows.push(await measure('in-process: q search + channel filter', iterations, (i) => list({ q: QUERIES[i % QUERIES.length], channel: 'voice' })));
     }
 
     // Call analytics (issue 27) in the workspace's time zone: a month by day, the year by week
