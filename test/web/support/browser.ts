@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { packageDir } from '../../../runtimes/shared/release.js';
 
 /** Debian's chromium (`.ci/run` installs it); no browser is downloaded. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,3 +74,16 @@ export async function openBrowser(serverUrl: string, options: { viewport?: { wid
     },
   };
 }
+
+/**
+ * Where the browser tests write their screenshots: docs/screenshots/ with UPDATE_SCREENSHOTS=1
+ * (the committed PNGs the README links), else a temporary folder (taken all the same, so the
+ * step is tested, without rewriting committed files on every run).
+ */
+export function screenshotDir(): string {
+  if (process.env.UPDATE_SCREENSHOTS === '1') return join(packageDir(), 'docs', 'screenshots');
+  return mkdtempSync(join(tmpdir(), 'svc-screenshots-'));
+}
+
+/** `expect.poll`'s options with a patience fit for a page on a loaded machine (the default is 1 s). */
+export const PATIENTLY = { timeout: 20_000, interval: 50 };

@@ -119,3 +119,18 @@ export function DropZone({ label, hint, accept, onFile }: { label: string; hint:
     </div>
   );
 }
+
+/** A table's header row: one column header per name. */
+export function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
