@@ -175,7 +175,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One research order */
+        /**
+         * One research order
+         * @description One operator research order of this key: its subject, tier, price fixed when placed, client reference, status and the dates it changed.
+         */
         get: operations["getResearchOrder"];
         put?: never;
         post?: never;
@@ -256,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook subscription */
+        /**
+         * Read a webhook subscription
+         * @description The subscription: its URL, event types, whether it is enabled, and when it was last delivered to; never its secret.
+         */
         get: operations["getKeyWebhook"];
         put?: never;
         post?: never;
@@ -401,7 +407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one call: transcript, summary and metadata */
+        /**
+         * Read one call: transcript, summary and metadata
+         * @description The call with its transcript as turns (speaker, text, time offset), its summary and its metadata. Another tenant's path is a 403; a call id this tenant does not have is a 404.
+         */
         get: operations["getCall"];
         put?: never;
         post?: never;
@@ -418,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's erasure records, newest first (admin; at most 100) */
+        /**
+         * The tenant's erasure records, newest first (admin; at most 100)
+         * @description Every erasure of calls this tenant requested, newest first: who asked, when, how the calls were named (never what named them) and how many were erased. Admin role only.
+         */
         get: operations["listErasures"];
         put?: never;
         /**
@@ -483,7 +495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a sync run */
+        /**
+         * Read a sync run
+         * @description A synchronisation run: its status, how many documents it indexed, how many failed and how many chunks it wrote; poll it until it is `succeeded` or `failed`.
+         */
         get: operations["getKnowledgeSync"];
         put?: never;
         post?: never;
@@ -520,11 +535,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one document (its status and error) */
+        /**
+         * Read one document (its status and error)
+         * @description One document of the tenant's knowledge base: its media type, size, digest, status (`pending`, `indexed`, `failed`) and, when it failed, why.
+         */
         get: operations["getKnowledge"];
         put?: never;
         post?: never;
-        /** Delete a document (admin); its text leaves the search index at once */
+        /**
+         * Delete a document (admin); its text leaves the search index at once
+         * @description Removes the document; its passages leave the search index at once, so no later retrieval returns them. Admin role only.
+         */
         delete: operations["deleteKnowledge"];
         options?: never;
         head?: never;
@@ -562,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook subscription */
+        /**
+         * Read a webhook subscription
+         * @description The subscription: its URL, event types, whether it is enabled, and when it was last delivered to; never its secret.
+         */
         get: operations["getTenantWebhook"];
         put?: never;
         post?: never;
@@ -663,10 +687,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the token tenant's AI agents */
+        /**
+         * List the token tenant's AI agents
+         * @description One page of the tenant's agents in agent_id order; pass `next_cursor` back as `cursor` for the next page. Any member of the tenant may read.
+         */
         get: operations["listAgents"];
         put?: never;
-        /** Create an AI agent (admin) */
+        /**
+         * Create an AI agent (admin)
+         * @description Creates an agent at version 1 from a full configuration; answers its URL in `Location` and its version tag in `ETag`. Admin role only.
+         */
         post: operations["createAgent"];
         delete?: never;
         options?: never;
@@ -681,7 +711,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an agent's configuration */
+        /**
+         * Read an agent's configuration
+         * @description The agent's current configuration and version; keep the `ETag` to send as `If-Match` on the next update.
+         */
         get: operations["getAgent"];
         /**
          * Replace an agent's configuration (admin)
@@ -722,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The token tenant's workspace settings */
+        /**
+         * The token tenant's workspace settings
+         * @description The workspace's time zone, locale and call retention; any member of the tenant may read.
+         */
         get: operations["getWorkspace"];
         /**
          * Replace the workspace settings (admin)
@@ -743,7 +779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up */
+        /**
+         * Liveness: the process is up
+         * @description Answers 200 while the process serves HTTP; it reads neither the database nor the corpus (see `/readyz`).
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -760,7 +799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database reachable, corpus loaded */
+        /**
+         * Readiness: database reachable, corpus loaded
+         * @description Answers 200 when the database answers and the corpus is loaded, 503 with the failing checks otherwise; load balancers route on it.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -777,7 +819,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description Counters, gauges and histograms in the Prometheus text exposition format, for a scraper on the operator's network.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -794,7 +839,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description This OpenAPI 3.1 document, generated from the route contracts the server serves.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -811,7 +859,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Human-readable API reference (built from the OpenAPI document) */
+        /**
+         * Human-readable API reference (built from the OpenAPI document)
+         * @description An HTML reference of this document (Swagger UI, served from this host with its assets).
+         */
         get: operations["docs"];
         put?: never;
         post?: never;
@@ -828,7 +879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Static asset of the reference page */
+        /**
+         * Static asset of the reference page
+         * @description A stylesheet, script or image of the reference page, typed by its extension; any other name is a 404.
+         */
         get: operations["docsAsset"];
         put?: never;
         post?: never;
@@ -2026,6 +2080,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -2085,6 +2160,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,6 +2290,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -2253,6 +2370,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,6 +2526,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -2405,6 +2564,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2534,6 +2714,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -2551,6 +2752,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2680,6 +2902,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -2697,6 +2940,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,6 +3073,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -2826,6 +3111,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,6 +3240,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -2951,6 +3278,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,6 +3410,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -3079,6 +3448,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3195,6 +3585,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body. */
             409: {
                 headers: {
@@ -3275,6 +3686,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3404,6 +3836,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -3421,6 +3874,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +4024,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The order is no longer `requested`. */
             409: {
                 headers: {
@@ -3588,6 +4083,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3696,6 +4212,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
@@ -3713,6 +4250,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,6 +4381,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -3840,6 +4419,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +4551,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The owner has the maximum number of subscriptions. */
             409: {
                 headers: {
@@ -4031,6 +4652,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,6 +4801,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4176,6 +4839,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4302,6 +4986,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4319,6 +5024,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4447,6 +5173,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4464,6 +5211,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4592,6 +5360,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4609,6 +5398,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4742,6 +5552,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4759,6 +5590,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,6 +5740,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The key's budget is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -4905,6 +5778,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5014,6 +5908,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -5073,6 +5988,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5215,6 +6151,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -5232,6 +6189,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5367,6 +6345,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant already has a call with this call_id. */
             409: {
                 headers: {
@@ -5447,6 +6446,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5599,6 +6619,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -5616,6 +6657,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5745,6 +6807,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -5762,6 +6845,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5895,6 +6999,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -5954,6 +7079,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6088,6 +7234,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -6105,6 +7272,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6241,6 +7429,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Document over 10 MiB (JSON body over 1 MiB). */
             413: {
                 headers: {
@@ -6300,6 +7509,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6454,6 +7684,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -6471,6 +7722,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,6 +7893,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -6638,6 +7931,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,6 +8086,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -6789,6 +8124,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6939,6 +8295,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -6956,6 +8333,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7104,6 +8502,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -7121,6 +8540,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7254,6 +8694,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -7271,6 +8732,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7405,6 +8887,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The owner has the maximum number of subscriptions. */
             409: {
                 headers: {
@@ -7485,6 +8988,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7635,6 +9159,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -7652,6 +9197,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7800,6 +9366,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -7817,6 +9404,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7967,6 +9575,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -7984,6 +9613,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8134,6 +9784,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -8151,6 +9822,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8306,6 +9998,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -8323,6 +10036,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8474,6 +10208,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The tenant's budget of requests is spent; see `Retry-After`. */
             429: {
                 headers: {
@@ -8491,6 +10246,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8601,6 +10377,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests from this client; see `Retry-After`. */
             429: {
                 headers: {
@@ -8618,6 +10415,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8752,6 +10570,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -8811,6 +10650,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8941,6 +10801,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests from this client; see `Retry-After`. */
             429: {
                 headers: {
@@ -8958,6 +10839,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +11018,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description If-Match is not the current ETag (another write came first): read again, then retry. */
             412: {
                 headers: {
@@ -9217,6 +11140,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,6 +11294,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests from this client; see `Retry-After`. */
             429: {
                 headers: {
@@ -9367,6 +11332,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9451,6 +11437,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests from this client; see `Retry-After`. */
             429: {
                 headers: {
@@ -9468,6 +11475,27 @@ export interface operations {
                     RateLimit?: string;
                     /** @description Seconds to wait. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9598,6 +11626,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 1 MiB. */
             413: {
                 headers: {
@@ -9663,6 +11712,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
             503: {
                 headers: {
@@ -9708,6 +11778,28 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     readyz: {
@@ -9728,6 +11820,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not ready. */
@@ -9763,6 +11877,28 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     openapi: {
@@ -9787,6 +11923,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     docs: {
@@ -9807,6 +11965,28 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -9848,6 +12028,28 @@ export interface operations {
             };
             /** @description No such asset. */
             404: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
                 headers: {
                     /** @description The request id (echoed when the caller sent a sane one). */
                     "X-Request-Id"?: string;
