@@ -98,11 +98,15 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     await page.close();
   });
 
-  it('a header it does not know: the columns are asked for, then verified', async () => {
+  it('a CSV file dropped on the page, whose header it does not know: the columns are asked for, then verified', async () => {
     const page = await browser.newPage();
     await page.goto(`${h.url}/workbench`);
-    await page.getByLabel('Catalogue lines').fill('Number,Painter,Work\n7,J. M. W. Turner,"Norham Castle, Sunrise"\n');
-    await page.getByRole('button', { name: 'Verify the catalogue' }).click();
+    // A real drop: a DataTransfer holding the file, dispatched on the drop zone.
+    const csv = '\ufeffNumber,Painter,Work\r\n7,J. M. W. Turner,"Norham Castle, Sunrise"\r\n';
+    const transfer = await page.evaluateHandle(
+      `(() => { const t = new DataTransfer(); t.items.add(new File([${JSON.stringify(csv)}], 'sale-1207.csv', { type: 'text/csv' })); return t; })()`,
+    );
+    await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
     await page.getByRole('heading', { name: 'Which columns are lot, artist and title?' }).waitFor();
     await shot(page, 'mapping');
     await page.getByLabel('Artist', { exact: true }).selectOption('Painter');
@@ -112,6 +116,24 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     await finished(page, 1);
     expect(await lotRow(page, '7').locator('.badge').first().textContent()).toBe('Attested');
     expect(browser.offHost).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keyboard only: skip link to the content, the lines filled and verified, the first badge reached', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${h.url}/workbench`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement.id')).toBe('main');
+    await page.getByLabel('Catalogue lines').focus();
+    await page.keyboard.insertText('Lot,Artist,Title\n9,Rembrandt,Ecce Homo\n');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Verify the catalogue');
+    await page.keyboard.press('Enter');
+    await finished(page, 1);
+    expect(await lotRow(page, '9').locator('.badge').first().textContent()).toBe('Contradicted');
     expect(browser.problems).toEqual([]);
     await page.close();
   });
