@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';
+import { packageDir } from '../../runtimes/shared/release.js';
 import { bearer, login, seedUsers, type TestUser } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';
@@ -72,6 +73,36 @@ describe.skipIf(skipWithoutBrowser)('the console in Chromium', () => {
     expect(browser.problems).toEqual([]);
     expect(browser.offHost).toEqual([]);
     await page.close();
+  });
+
+  it('an admin uploads docs/examples/faq.pdf, syncs until indexed and finds a passage; a member sees no write control', async () => {
+    const page = await browser.newPage();
+    await logIn(page, admin);
+    await page.getByRole('button', { name: 'Knowledge base' }).click();
+    await page.getByLabel('Add a document (drop it here or choose it)').setInputFiles(join(packageDir(), 'docs', 'examples', 'faq.pdf'));
+    await expect.poll(() => page.locator('.knowledge-table tbody tr').count(), PATIENTLY).toBe(1);
+    expect(await page.locator('.knowledge-table tbody td').first().textContent()).toBe('faq.pdf');
+    await page.getByRole('button', { name: 'Synchronise' }).click();
+    await expect.poll(() => page.locator('.knowledge-table .badge').first().textContent(), { ...PATIENTLY, timeout: 60_000 }).toBe('indexed');
+    expect(await page.getByRole('status').textContent()).toContain('Succeeded');
+    await page.getByLabel('Search the passages').fill('abroad');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('.passages li').first().waitFor();
+    expect(await page.locator('.passages mark').allTextContents()).toContain('abroad');
+    expect(await page.locator('.passages .passage').first().textContent()).toContain('Do you deliver abroad?');
+    await shot(page, 'knowledge');
+    await page.close();
+
+    const reader = await browser.newPage();
+    await logIn(reader, member);
+    await reader.getByRole('button', { name: 'Knowledge base' }).click();
+    await reader.locator('.knowledge-table tbody tr').first().waitFor();
+    expect(await reader.getByRole('button', { name: 'Synchronise' }).count()).toBe(0);
+    expect(await reader.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await reader.getByLabel('Add a document (drop it here or choose it)').count()).toBe(0);
+    expect(browser.problems).toEqual([]);
+    expect(browser.offHost).toEqual([]);
+    await reader.close();
   });
 
   it('a member reads the chart, the figures and the users, which match the API', async () => {

@@ -5,6 +5,7 @@ import { useLocale, useMessages } from '../i18n/i18n';
 import { Shell } from '../ui/Shell';
 import { Badge, Field, ProblemNote, SelectField, TableHead } from '../ui/controls';
 import { CONSOLE } from './messages';
+import { KnowledgeView } from './KnowledgeView';
 import { StatsChart } from './StatsChart';
 
 const TOKEN = 'svc.console.token';
@@ -16,7 +17,7 @@ interface Session {
   email: string;
 }
 
-type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'users' };
+type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'users' };
 
 const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -62,6 +63,7 @@ export function Console() {
         <div class="console-nav">
           {tab('calls', t.calls)}
           {tab('stats', t.statistics)}
+          {tab('knowledge', t.knowledge)}
           {tab('users', t.users)}
           <span class="who">
             <Badge tone="info">{t.signedInAs(session.email, session.role)}</Badge>
@@ -75,6 +77,7 @@ export function Console() {
       {view.name === 'calls' ? <CallsView api={api} tenant={session.tenant_id} onOpen={(callId) => setView({ name: 'call', callId })} /> : null}
       {view.name === 'call' ? <CallView api={api} tenant={session.tenant_id} callId={view.callId} onBack={() => setView({ name: 'calls' })} /> : null}
       {view.name === 'stats' ? <StatsView api={api} tenant={session.tenant_id} /> : null}
+      {view.name === 'knowledge' ? <KnowledgeView api={api} tenant={session.tenant_id} tokenName={TOKEN} admin={session.role === 'admin'} /> : null}
       {view.name === 'users' ? <UsersView api={api} tenant={session.tenant_id} /> : null}
     </Shell>
   );
