@@ -75,6 +75,21 @@ describe.skipIf(skipWithoutBrowser)('the console in Chromium', () => {
     await page.close();
   });
 
+  it('an admin sets the workspace\'s time zone; a bad one is refused with its field named', async () => {
+    const page = await browser.newPage();
+    await logIn(page, admin);
+    await page.getByRole('button', { name: 'Workspace' }).click();
+    await page.getByLabel('Time zone').fill('Mars/Olympus');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alert').count(), PATIENTLY).toBe(1);
+    expect(await page.getByRole('alert').textContent()).toContain('timezone');
+    await page.getByLabel('Time zone').fill('Europe/Paris');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), PATIENTLY).toBe('Saved.');
+    await shot(page, 'workspace');
+    await page.close();
+  });
+
   it('an admin uploads docs/examples/faq.pdf, syncs until indexed and finds a passage; a member sees no write control', async () => {
     const page = await browser.newPage();
     await logIn(page, admin);
@@ -109,8 +124,14 @@ describe.skipIf(skipWithoutBrowser)('the console in Chromium', () => {
     const page = await browser.newPage();
     await logIn(page, member);
     expect(await page.locator('.who').textContent()).toContain('(member)');
+    // The workspace as a member sees it: read-only.
+    await page.getByRole('button', { name: 'Workspace' }).click();
+    await page.getByLabel('Time zone').waitFor();
+    expect(await page.getByLabel('Time zone').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Statistics' }).click();
     await page.locator('.stats-chart .period').first().waitFor();
+    expect(await page.locator('.stats-view-timezone').textContent()).toContain('Europe/Paris');
     const token = await login(h, member);
     const stats = (await call(h.url, 'GET', '/api/v1/tenants/acme/calls/stats?bucket=week', { headers: bearer(token) })).body;
     expect(await page.locator('.stats-total').textContent()).toBe(`${stats.totals.calls} calls`);

@@ -7,6 +7,7 @@ import { Badge, Field, ProblemNote, SelectField, TableHead } from '../ui/control
 import { CONSOLE } from './messages';
 import { KnowledgeView } from './KnowledgeView';
 import { StatsChart } from './StatsChart';
+import { WorkspaceView } from './WorkspaceView';
 
 const TOKEN = 'svc.console.token';
 const SESSION = 'svc.console.session';
@@ -17,7 +18,7 @@ interface Session {
   email: string;
 }
 
-type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'users' };
+type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'workspace' } | { name: 'users' };
 
 const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -64,6 +65,7 @@ export function Console() {
           {tab('calls', t.calls)}
           {tab('stats', t.statistics)}
           {tab('knowledge', t.knowledge)}
+          {tab('workspace', t.workspace)}
           {tab('users', t.users)}
           <span class="who">
             <Badge tone="info">{t.signedInAs(session.email, session.role)}</Badge>
@@ -78,6 +80,7 @@ export function Console() {
       {view.name === 'call' ? <CallView api={api} tenant={session.tenant_id} callId={view.callId} onBack={() => setView({ name: 'calls' })} /> : null}
       {view.name === 'stats' ? <StatsView api={api} tenant={session.tenant_id} /> : null}
       {view.name === 'knowledge' ? <KnowledgeView api={api} tenant={session.tenant_id} tokenName={TOKEN} admin={session.role === 'admin'} /> : null}
+      {view.name === 'workspace' ? <WorkspaceView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'users' ? <UsersView api={api} tenant={session.tenant_id} /> : null}
     </Shell>
   );
@@ -273,7 +276,7 @@ function StatsView({ api, tenant }: { api: Api; tenant: string }) {
       {error ? <ProblemNote error={error} onDismiss={() => setError(null)} /> : null}
       {stats ? (
         <>
-          <p>{t.timezone(stats.timezone)}</p>
+          <p class="stats-view-timezone">{t.timezone(stats.timezone)}</p>
           <p class="stats-total">{t.totalCalls(stats.totals.calls)}</p>
           <div class="figures">
             <p>
