@@ -1,4 +1,4 @@
-import type { AnyRouteContract } from '../route-contract.js';
+import type { Handlers } from '../route-contract.js';
 import * as agents from './agents.contracts.js';
 import * as attestation from './attestation.contracts.js';
 import * as auth from './auth.contracts.js';
@@ -8,15 +8,15 @@ import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from './webhooks.contracts.js';
-
-const all = (...contracts: object[]) => contracts as AnyRouteContract[];
+import * as workspace from './workspace.contracts.js';
 
 /**
  * Every operation of the HTTP API, in the order the router tries them (literal segments before
- * parameters) and the OpenAPI document lists them. Values only: the document is generated from
- * this list without a service, a configuration or a database.
+ * parameters) and the OpenAPI document lists them: the one place that order is written. Values
+ * only: the document is generated from this list without a service, a configuration or a database.
+ * The router walks it and takes each contract's handler from `ApiHandlers` by operation id.
  */
-export const API_CONTRACTS: readonly AnyRouteContract[] = all(
+export const API_CONTRACTS = [
   attestation.verifyAttribution,
   attestation.verifyAttributionBatch,
   attestation.getCoverage,
@@ -49,12 +49,21 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   agents.getAgent,
   agents.replaceAgent,
   agents.listAgentVersions,
-  agents.getWorkspace,
-  agents.replaceWorkspace,
+  workspace.getWorkspace,
+  workspace.replaceWorkspace,
   platform.healthz,
   platform.readyz,
   platform.metrics,
   platform.openapi,
   platform.docs,
   platform.docsAsset,
-);
+] as const;
+
+/** Any contract of the API, with its schemas' and operation id's types. */
+export type ApiContract = (typeof API_CONTRACTS)[number];
+
+/** Every operation id of the API. */
+export type ApiOperationId = ApiContract['operationId'];
+
+/** What the HTTP runtime serves: one handler per contract of `API_CONTRACTS`, by operation id. */
+export type ApiHandlers = Handlers<ApiContract>;

@@ -21,7 +21,7 @@ import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 
 export interface AttestationRouteDeps {
   verify: VerifyAttribution;
@@ -82,9 +82,9 @@ function noneMatch(header: string, etag: string): boolean {
   return header.split(',').some((tag) => opaqueTag(tag) === opaqueTag(etag));
 }
 
-export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
-  return [
-    implement(attestation.verifyAttribution, async (ctx, { body }) => {
+export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<typeof attestation> {
+  return {
+    verifyAttribution: async (ctx, { body }) => {
       const caller = callerOf(ctx);
       const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
       useRequestId(ctx, response.request_id);
@@ -92,8 +92,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
       // The archive's text of the response, not a second serialisation: the same bytes.
       ctx.type = 'json';
       ctx.body = jsonText(response);
-    }),
-    implement(attestation.verifyAttributionBatch, (ctx) =>
+    },
+    verifyAttributionBatch: (ctx) =>
       jsonBodyKeepingNul(ctx, async () => {
         const raw: unknown = (ctx.request as { body?: unknown }).body;
         if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -133,8 +133,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         } finally {
           gone.release();
         }
-      })),
-    implement(attestation.getCoverage, (ctx, { query }) => {
+      }),
+    getCoverage: (ctx, { query }) => {
       const { index, revision } = deps.corpus.current();
       const etag = `W/"coverage-${revision}"`;
       ctx.set('ETag', etag);
@@ -145,8 +145,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
       }
       const now = deps.clock.now().toISOString();
       ctx.body = isCoverageQuery(query) ? coveragePage(index, revision, now, query, deps.cursors) : buildCoverage(index, revision, now);
-    }),
-    implement(attestation.getVerificationTrace, async (ctx, { params }) => {
+    },
+    getVerificationTrace: async (ctx, { params }) => {
       const trace = await deps.audit.read(params.request_id, callerOf(ctx));
       ctx.body = {
         request_id: trace.request_id,
@@ -155,21 +155,21 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         request: trace.request,
         response: trace.response,
       };
-    }),
-    implement(attestation.replayVerification, async (ctx, { params }) => {
+    },
+    replayVerification: async (ctx, { params }) => {
       const result = await deps.audit.replay(params.request_id, callerOf(ctx), requestIdOf(ctx));
       useRequestId(ctx, result.replay.request_id);
       deps.onVerdict?.(result.replay.verdict, callerOf(ctx).tier);
       ctx.body = result;
-    }),
-    implement(attestation.listBilledRequests, async (ctx, { query }) => {
+    },
+    listBilledRequests: async (ctx, { query }) => {
       const month = parseMonth(query.month, deps.clock.now());
       ctx.body = await deps.billed.list(callerOf(ctx), month, query);
-    }),
-    implement(attestation.getUsage, async (ctx, { query }) => {
+    },
+    getUsage: async (ctx, { query }) => {
       const caller = requireProduction(callerOf(ctx));
       const month = parseMonth(query.month, deps.clock.now());
       ctx.body = await deps.invoicing.usage(caller.key_id, month);
-    }),
-  ];
+    },
+  };
 }

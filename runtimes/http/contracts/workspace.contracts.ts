@@ -1,0 +1,28 @@
+import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
+import { contract } from '../route-contract.js';
+import { AGENTS_LIMITS, TOKEN_TENANT_ERRORS, TOKEN_TENANT_WRITE_ERRORS } from './shared.js';
+
+/** `/api/v1/workspace`: the token tenant's settings (no tenant in the path). */
+export const getWorkspace = contract({
+  method: 'get',
+  path: '/api/v1/workspace',
+  operationId: 'getWorkspace',
+  summary: "The token tenant's workspace settings",
+  tag: 'Workspace',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...TOKEN_TENANT_ERRORS },
+});
+
+export const replaceWorkspace = contract({
+  method: 'put',
+  path: '/api/v1/workspace',
+  operationId: 'replaceWorkspace',
+  summary: 'Replace the workspace settings (admin)',
+  description: 'timezone: an IANA zone; locale: a BCP 47 tag (stored canonicalised); retention_days: 1 to 3650.',
+  tag: 'Workspace',
+  security: 'bearer',
+  limits: AGENTS_LIMITS,
+  body: WorkspaceSettingsSchema,
+  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...TOKEN_TENANT_WRITE_ERRORS },
+});
