@@ -8,6 +8,7 @@ export const getWorkspace = contract({
   path: '/api/v1/workspace',
   operationId: 'getWorkspace',
   summary: "The token tenant's workspace settings",
+  description: 'The workspace\'s time zone, locale and call retention; any member of the tenant may read.',
   tag: 'Workspace',
   security: 'bearer',
   limits: AGENTS_LIMITS,

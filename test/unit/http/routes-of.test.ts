@@ -5,7 +5,7 @@ import { groupRoutes, routesOf } from '../../../runtimes/http/route-groups.js';
 import { contract, type Handlers, type Route } from '../../../runtimes/http/route-contract.js';
 
 const op = <const Id extends string>(operationId: Id, security: 'none' | 'bearer' = 'none') =>
-  contract({ method: 'get', path: `/${operationId}`, operationId, summary: operationId, tag: 't', security, limits: [], params: z.object({}), responses: { 200: { description: 'ok' } } });
+  contract({ method: 'get', path: `/${operationId}`, operationId, summary: operationId, description: operationId, tag: 'Operations', security, limits: [], params: z.object({}), responses: { 200: { description: 'ok' } } });
 
 const a = op('a');
 const b = op('b', 'bearer');
