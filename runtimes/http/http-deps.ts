@@ -6,6 +6,13 @@ import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
+import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
+import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
+import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
+import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
+import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import type { Clock, CursorSealer, Scheduler } from '../../core/shared/ports.js';
 import type { AccessTokens } from '../../core/auth/ports.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
@@ -31,10 +38,26 @@ import type { Config } from '../shared/config.js';
 import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import type { RateLimitStore } from './rate-limit/ports.js';
-import type { AttestationRouteDeps } from './routes/attestation.routes.js';
 
-/** What the route handlers call: use cases and the ports they read directly. */
-export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | 'unavailability'> {
+/**
+ * What the route handlers call: use cases and the ports they read directly. Each area's handlers
+ * take the fields they use (`Pick<HttpServices, …>`), so a use case new to a route is a field here,
+ * its line in `resolveHttpDeps` and its name in the routes file's `Pick`.
+ */
+export interface HttpServices {
+  verify: VerifyAttribution;
+  audit: AuditTrail;
+  billed: BilledRequests;
+  keys: ApiKeys;
+  ledger: VerificationLedger;
+  corpus: CorpusProvider;
+  clock: Clock;
+  /** Seals the coverage pages' cursors. */
+  cursors: CursorSealer;
+  /** `/verify/usage` is the verify part of the monthly statement. */
+  invoicing: Invoicing;
+  /** Shares the event loop between batches and every other request (ADR 0031). */
+  scheduler: Scheduler;
   researchOrders: ResearchOrders;
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;

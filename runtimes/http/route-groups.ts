@@ -38,18 +38,17 @@ export interface PlatformParts {
  * contract stops the start (`routesOf`).
  */
 export function apiHandlers(services: HttpServices, platform: PlatformParts): ApiHandlers {
-  const webhooks = { subscriptions: services.webhookSubscriptions };
   return {
     ...attestationHandlers({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
-    ...researchOrderHandlers({ orders: services.researchOrders, invoicing: services.invoicing }),
-    ...keyWebhookHandlers(webhooks),
-    ...authHandlers({ login: services.login }),
-    ...callsHandlers({ queries: services.callQueries, ingest: services.callIngest }),
-    ...erasuresHandlers({ erasure: services.callErasure }),
-    ...knowledgeHandlers({ knowledge: services.knowledge }),
-    ...tenantWebhookHandlers(webhooks),
-    ...agentsHandlers({ agents: services.agents }),
-    ...workspaceHandlers({ workspace: services.workspace }),
+    ...researchOrderHandlers(services),
+    ...keyWebhookHandlers(services),
+    ...authHandlers(services),
+    ...callsHandlers(services),
+    ...erasuresHandlers(services),
+    ...knowledgeHandlers(services),
+    ...tenantWebhookHandlers(services),
+    ...agentsHandlers(services),
+    ...workspaceHandlers(services),
     ...platformHandlers(platform),
   };
 }

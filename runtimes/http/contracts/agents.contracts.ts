@@ -94,3 +94,6 @@ export const listAgentVersions = contract({
     404: problem("No such agent (or another tenant's)."),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [listAgents, createAgent, getAgent, replaceAgent, listAgentVersions] as const;

@@ -12,51 +12,23 @@ import * as workspace from './workspace.contracts.js';
 
 /**
  * Every operation of the HTTP API, in the order the router tries them (literal segments before
- * parameters) and the OpenAPI document lists them: the one place that order is written. Values
- * only: the document is generated from this list without a service, a configuration or a database.
- * The router walks it and takes each contract's handler from `ApiHandlers` by operation id.
+ * parameters) and the OpenAPI document lists them: each area's `ROUTES` (written once, next to its
+ * contracts), the areas in this order. Values only: the document is generated from this list
+ * without a service, a configuration or a database. The router walks it and takes each
+ * contract's handler from `ApiHandlers` by operation id.
  */
 export const API_CONTRACTS = [
-  attestation.verifyAttribution,
-  attestation.verifyAttributionBatch,
-  attestation.getCoverage,
-  attestation.getVerificationTrace,
-  attestation.replayVerification,
-  attestation.listBilledRequests,
-  attestation.getUsage,
-  orders.placeResearchOrder,
-  orders.listResearchOrders,
-  orders.getResearchOrder,
-  orders.cancelResearchOrder,
-  orders.getMonthlyStatement,
+  ...attestation.ROUTES,
+  ...orders.ROUTES,
   ...Object.values(KEY_WEBHOOKS),
-  auth.login,
-  calls.listCalls,
-  calls.getCall,
-  calls.recordCall,
-  erasures.eraseCalls,
-  erasures.listErasures,
-  knowledge.listKnowledge,
-  knowledge.uploadKnowledge,
-  knowledge.startKnowledgeSync,
-  knowledge.getKnowledgeSync,
-  knowledge.searchKnowledge,
-  knowledge.getKnowledge,
-  knowledge.deleteKnowledge,
+  ...auth.ROUTES,
+  ...calls.ROUTES,
+  ...erasures.ROUTES,
+  ...knowledge.ROUTES,
   ...Object.values(TENANT_WEBHOOKS),
-  agents.listAgents,
-  agents.createAgent,
-  agents.getAgent,
-  agents.replaceAgent,
-  agents.listAgentVersions,
-  workspace.getWorkspace,
-  workspace.replaceWorkspace,
-  platform.healthz,
-  platform.readyz,
-  platform.metrics,
-  platform.openapi,
-  platform.docs,
-  platform.docsAsset,
+  ...agents.ROUTES,
+  ...workspace.ROUTES,
+  ...platform.ROUTES,
 ] as const;
 
 /** Any contract of the API, with its schemas' and operation id's types. */

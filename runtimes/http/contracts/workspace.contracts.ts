@@ -27,3 +27,6 @@ export const replaceWorkspace = contract({
   body: WorkspaceSettingsSchema,
   responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...TOKEN_TENANT_WRITE_ERRORS },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [getWorkspace, replaceWorkspace] as const;

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { etagOf } from '../../../core/agents/agent.model.js';
-import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
 import type * as contracts from '../contracts/agents.contracts.js';
 import { principalOf } from '../middleware/bearer-auth.js';
+import type { HttpServices } from '../http-deps.js';
 import type { HandlersOf } from '../route-contract.js';
 
 const sendAgent = (ctx: Context, agent: { agent_id: string; version: number }) => {
@@ -10,7 +10,7 @@ const sendAgent = (ctx: Context, agent: { agent_id: string; version: number }) =
   ctx.body = agent;
 };
 
-export function agentsHandlers(deps: { agents: AgentConfigs }): HandlersOf<typeof contracts> {
+export function agentsHandlers(deps: Pick<HttpServices, 'agents'>): HandlersOf<typeof contracts> {
   const { agents } = deps;
   return {
     listAgents: async (ctx, { query }) => {

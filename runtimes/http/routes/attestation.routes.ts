@@ -1,20 +1,16 @@
-import type { CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { buildCoverage, coveragePage, isCoverageQuery } from '../../../core/attestation/corpus/coverage.js';
 import { requireProduction } from '../../../core/attestation/caller.js';
-import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
-import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
-import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
-import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
+import { parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
 import type { Unavailability } from '../../../adapters/sql/database.js';
-import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
-import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
+import type { Scheduler } from '../../../core/shared/ports.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';
 import { clientGone } from '../client-gone.js';
+import type { HttpServices } from '../http-deps.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
@@ -23,20 +19,7 @@ import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
 import type { HandlersOf } from '../route-contract.js';
 
-export interface AttestationRouteDeps {
-  verify: VerifyAttribution;
-  audit: AuditTrail;
-  billed: BilledRequests;
-  keys: ApiKeys;
-  ledger: VerificationLedger;
-  corpus: CorpusProvider;
-  clock: Clock;
-  /** Seals the coverage pages' cursors. */
-  cursors: CursorSealer;
-  /** `/verify/usage` is the verify part of the monthly statement. */
-  invoicing: Invoicing;
-  /** Shares the event loop between batches and every other request (ADR 0031). */
-  scheduler: Scheduler;
+export interface AttestationRouteDeps extends Pick<HttpServices, 'verify' | 'audit' | 'billed' | 'corpus' | 'clock' | 'cursors' | 'invoicing' | 'scheduler'> {
   onVerdict?: (verdict: string, tier: string) => void;
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;

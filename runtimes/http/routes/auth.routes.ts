@@ -1,13 +1,13 @@
-import type { Login } from '../../../core/auth/use-cases/login.js';
 import { isDomainError } from '../../../core/shared/errors.js';
 import * as auth from '../contracts/auth.contracts.js';
 import { markRefused } from '../middleware/security-log.js';
+import type { HttpServices } from '../http-deps.js';
 import type { HandlersOf } from '../route-contract.js';
 
 /** The challenge of a refused login: email and password again, in this operation's JSON body. */
 export const LOGIN_CHALLENGE = 'Password realm="api"';
 
-export function authHandlers(deps: { login: Login }): HandlersOf<typeof auth> {
+export function authHandlers(deps: Pick<HttpServices, 'login'>): HandlersOf<typeof auth> {
   return {
     login: async (ctx, { body }) => {
       ctx.set('Cache-Control', 'no-store');

@@ -1,13 +1,14 @@
-import type { KnowledgeBase, NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
 import { principalOf } from '../middleware/bearer-auth.js';
 import { readJsonDocument, readMultipartDocument } from '../middleware/document-upload.js';
 import * as knowledge from '../contracts/knowledge.contracts.js';
+import type { HttpServices } from '../http-deps.js';
 import type { HandlersOf } from '../route-contract.js';
 
 const base = (tenantId: string) => `/api/v1/tenants/${encodeURIComponent(tenantId)}/knowledge`;
 
-export function knowledgeHandlers(deps: { knowledge: KnowledgeBase }): HandlersOf<typeof knowledge> {
+export function knowledgeHandlers(deps: Pick<HttpServices, 'knowledge'>): HandlersOf<typeof knowledge> {
   const kb = deps.knowledge;
   return {
     listKnowledge: async (ctx, { params, query }) => {

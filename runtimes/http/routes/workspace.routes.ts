@@ -1,9 +1,9 @@
-import type { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
 import type * as contracts from '../contracts/workspace.contracts.js';
 import { principalOf } from '../middleware/bearer-auth.js';
+import type { HttpServices } from '../http-deps.js';
 import type { HandlersOf } from '../route-contract.js';
 
-export function workspaceHandlers(deps: { workspace: WorkspaceSettingsService }): HandlersOf<typeof contracts> {
+export function workspaceHandlers(deps: Pick<HttpServices, 'workspace'>): HandlersOf<typeof contracts> {
   const { workspace } = deps;
   return {
     getWorkspace: async (ctx) => {
