@@ -25,3 +25,6 @@ export const listTenantUsers = contract({
     429: problem('The tenant\'s budget of calls and knowledge requests is spent; see `Retry-After`.'),
   },
 });
+
+/** The users area's operations, in router order. */
+export const ROUTES = [listTenantUsers] as const;

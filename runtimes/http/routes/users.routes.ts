@@ -1,12 +1,12 @@
-import type { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
 import * as users from '../contracts/users.contracts.js';
+import type { HttpServices } from '../http-deps.js';
 import { principalOf } from '../middleware/bearer-auth.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 
-export function usersRoutes(deps: { users: TenantUsers }): Route[] {
-  return [
-    implement(users.listTenantUsers, async (ctx, { params, query }) => {
-      ctx.body = await deps.users.list(principalOf(ctx), params.tenant_id, query);
-    }),
-  ];
+export function usersHandlers(deps: Pick<HttpServices, 'tenantUsers'>): HandlersOf<typeof users> {
+  return {
+    listTenantUsers: async (ctx, { params, query }) => {
+      ctx.body = await deps.tenantUsers.list(principalOf(ctx), params.tenant_id, query);
+    },
+  };
 }

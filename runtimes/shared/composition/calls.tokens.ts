@@ -1,15 +1,22 @@
-/** Inversify tokens of the calls area. */
+import type { CallErasureStore, CallRepository, CallStatsStore } from '../../../core/calls/ports.js';
+import type { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js';
+import type { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
+import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
+import type { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
+import type { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
+import { token } from './token.js';
+
+/** Tokens of the calls area. */
 export const CALLS = {
-  CallRepository: Symbol.for('calls.CallRepository'),
-  CursorSealer: Symbol.for('calls.CursorSealer'),
-  CallQueries: Symbol.for('calls.CallQueries'),
-  CallIngest: Symbol.for('calls.CallIngest'),
+  CallRepository: token<CallRepository>('calls.CallRepository'),
+  CallQueries: token<CallQueries>('calls.CallQueries'),
+  CallIngest: token<CallIngest>('calls.CallIngest'),
   /** Purges calls past their workspace's retention_days. */
-  CallRetention: Symbol.for('calls.CallRetention'),
+  CallRetention: token<CallRetention>('calls.CallRetention'),
   /** Erasure of a caller's calls and what derives from them (issue 30). */
-  CallErasureStore: Symbol.for('calls.CallErasureStore'),
-  CallErasure: Symbol.for('calls.CallErasure'),
+  CallErasureStore: token<CallErasureStore>('calls.CallErasureStore'),
+  CallErasure: token<CallErasure>('calls.CallErasure'),
   /** Call analytics computed by the database (issue 27). */
-  CallStatsStore: Symbol.for('calls.CallStatsStore'),
-  CallStatistics: Symbol.for('calls.CallStatistics'),
+  CallStatsStore: token<CallStatsStore>('calls.CallStatsStore'),
+  CallStatistics: token<CallStatistics>('calls.CallStatistics'),
 } as const;
