@@ -137,17 +137,24 @@ export class NearMatcher {
     const indexes = this.titleIndexes.get(artistId);
     const titles = this.corpus.titlesByArtist.get(artistId);
     if (indexes === undefined || titles === undefined) return [];
-    const best = new Map<string, number>();
+    // Entries come best first and rounding keeps that order, so a work's first score is its best,
+    // and once `limit` works are held, an entry scoring below the last of them can add none.
+    const ranked: Array<[string, number]> = [];
+    const seen = new Set<string>();
     for (const entry of searchAll(indexes, query, NEAR_MATCH_THRESHOLD)) {
       const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
-      if (score < NEAR_MATCH_THRESHOLD) continue;
+      if (score < NEAR_MATCH_THRESHOLD) break;
+      if (ranked.length >= limit && score < (ranked[limit - 1] as [string, number])[1]) break;
       const workIds = titles.get(entry.key) ?? [];
       for (let w = 0; w < workIds.length && w < limit; w += 1) {
         const workId = workIds[w] as string;
-        if ((best.get(workId) ?? -1) < score) best.set(workId, score);
+        if (seen.has(workId)) continue;
+        seen.add(workId);
+        ranked.push([workId, score]);
       }
     }
-    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0])).slice(0, limit);
+    if (ranked.length > 1) ranked.sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
+    if (ranked.length > limit) ranked.length = limit;
     const artist = this.corpus.artistName(artistId);
     return ranked.map(([workId, score]) => ({
       artist,

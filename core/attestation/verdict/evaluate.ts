@@ -236,9 +236,11 @@ function sharedTitle(
   parsed: ParsedSubject,
   matchedArtist: MatchedArtist | null,
 ): VerificationOutcome {
+  // More works than can be listed are never judged one by one: a title of Turner's held by 500
+  // works stops at the 21st (each lookup is a cache miss on a large corpus).
   const works: CorpusWork[] = [];
-  for (const id of candidates) {
-    const work = index.work(id);
+  for (let i = 0; i < candidates.length && works.length <= MAX_AMBIGUOUS_MATCHES; i += 1) {
+    const work = index.work(candidates[i] as string);
     if (work !== undefined) works.push(work);
   }
   const listed = ambiguous(index, candidates, artistIds);
