@@ -9,7 +9,7 @@
  * Case and accents are free; apostrophes of every kind are one. Read in time linear in the
  * line's length: phrases are compared word by word, never as expressions (ADR 0029).
  */
-import type { Qualifier } from '../corpus/corpus.model.js';
+import type { Qualifier } from './vocabulary.js';
 import { SWEDISH_QUALIFIERS } from './swedish-qualifiers.js';
 import { isSpace, readingCost } from './text-scan.js';
 

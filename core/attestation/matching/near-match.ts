@@ -2,11 +2,22 @@
  * Near matches: close titles among an artist's works, close artist names across the corpus.
  * They are suggestions for the caller to try next; they never change a verdict.
  */
-import type { Lookup } from '../corpus/lookup.js';
+import type { Lookup } from './lookup.js';
 import { normaliseName, normaliseTitle } from './normalise.js';
 import { TrigramDictionary, type PreparedQuery } from './trigram-dictionary.js';
 import { TrigramIndex, type ScoredEntry } from './trigram-index.js';
-import type { NearMatch } from '../verdict/verification.model.js';
+
+export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist', 'object_mismatch'] as const;
+export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
+
+export interface NearMatch {
+  artist: string;
+  title: string;
+  work_id: string;
+  /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
+  score: number;
+  reason: NearMatchReason;
+}
 
 /** Minimum similarity (after rounding to two decimals) of a near match. */
 export const NEAR_MATCH_THRESHOLD = 0.5;

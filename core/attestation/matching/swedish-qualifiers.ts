@@ -32,7 +32,7 @@
  * every phrase. The table runs most specific first: a role or qualifier reads as its first phrase
  * whose words it holds in a row ("Fri kopia efter" is a copy, not `after`).
  */
-import type { Qualifier } from '../corpus/corpus.model.js';
+import type { Qualifier } from './vocabulary.js';
 
 export interface SwedishQualifier {
   /** Folded: lower case, accents off, one space between words. */

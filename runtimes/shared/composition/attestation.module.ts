@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import type { Kysely } from 'kysely';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import type { CorpusSnapshot } from '../../../core/attestation/corpus/corpus.model.js';
 import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
