@@ -55,7 +55,7 @@ import { resolveArtistName } from '../corpus/artist-names.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms, type TitleForm } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
-import { isGenericTitle, readTitle } from '../matching/title-reading.js';
+import { isGenericTitle, mayReadForeign, readTitle } from '../matching/title-reading.js';
 import { describeWork, fitsLot, type LotObject, lotObject } from './object-match.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
 import type {
@@ -182,6 +182,7 @@ function findTitle(index: CorpusIndex, artistIds: readonly string[], titleForms:
     }
   }
   for (const form of titleForms) {
+    if (!mayReadForeign(form.key)) continue; // an English title is only ever matched as written
     const reading = readTitle(form.key);
     if (!reading.foreign) continue;
     parsed.title_read_as ??= reading.english;
