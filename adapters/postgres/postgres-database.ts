@@ -1,6 +1,6 @@
 import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
@@ -21,6 +21,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   callSearch: new PostgresCallSearch(),
   knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
+  percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
 });
 
 export interface PostgresOptions {

@@ -1,4 +1,4 @@
-import type { Expression, Generated, Kysely, SqlBool } from 'kysely';
+import type { Expression, Generated, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { ArchiveWriter } from './archive-writer.js';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
@@ -208,6 +208,8 @@ export interface SqlCallTextSearch {
   compact(db: Kysely<Database>): Promise<void>;
   /** Removes the index entries of calls about to be deleted, inside the caller's transaction. */
   unindex(db: Kysely<Database>, seqs: number[]): Promise<void>;
+  /** A condition on table `calls`: the call's transcript or summary has every term (aggregates over a search). */
+  matches(terms: SearchTerm[]): Expression<SqlBool>;
 }
 
 /**
@@ -273,6 +275,12 @@ export interface SqlCapabilities {
    * writer at a time) the conditional UPDATE alone keeps each row to one claimer.
    */
   skipLocked: boolean;
+  /**
+   * The aggregate "continuous percentile `fraction` of the number column `column`" (linear
+   * interpolation, null over no rows): PostgreSQL's ordered-set `percentile_cont(f) WITHIN
+   * GROUP (ORDER BY c)`, SQLite's `percentile_cont(c, f)` (its percentile extension).
+   */
+  percentileCont(column: string, fraction: number): RawBuilder<number | null>;
 }
 
 /** An open, migrated database of either dialect, as the composition root holds it. */

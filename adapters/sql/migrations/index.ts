@@ -10,6 +10,7 @@ import * as m0008 from './0008-hardening.js';
 import * as m0010 from './0010-compact-archive.js';
 import * as m0011 from './0011-webhook-fair-claims.js';
 import * as m0012 from './0012-call-erasures.js';
+import * as m0013 from './0013-call-stats.js';
 
 /** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-compact-archive': m0010,
   '0011-webhook-fair-claims': m0011,
   '0012-call-erasures': m0012,
+  '0013-call-stats': m0013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
