@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import type { Delivery, DeliveryAttempt, WebhookSubscription } from '../../core/events/webhook.model.js';
+import { schemaOf } from './exact-schema.js';
 import { ErasureRecordSchema } from './erasure.schemas.js';
 import { ORDER_STATUSES } from '../../core/attestation/research-orders/research-order.model.js';
 import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
@@ -32,7 +35,10 @@ export const NewWebhookSchema = z
   .meta({ id: 'NewWebhook' });
 export type NewWebhook = z.infer<typeof NewWebhookSchema>;
 
-export const WebhookSchema = z
+/** A subscription as the API shows it: no owner (the path names it), never its secrets. */
+type WebhookView = Omit<WebhookSubscription, 'owner_kind' | 'owner_id'>;
+
+export const WebhookSchema = schemaOf<WebhookView>()(z
   .object({
     subscription_id: z.string(),
     url: z.string(),
@@ -44,15 +50,15 @@ export const WebhookSchema = z
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
-  .meta({ id: 'Webhook' });
+  .meta({ id: 'Webhook' }));
 
 export const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().regex(/^whsec_/).meta({ description: 'The signing secret (Standard Webhooks `whsec_…`), shown this once.' }),
 }).meta({ id: 'WebhookWithSecret' });
 
-export const WebhookListSchema = z.object({ data: z.array(WebhookSchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookList' });
+export const WebhookListSchema = schemaOf<Page<WebhookView>>()(z.object({ data: z.array(WebhookSchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookList' }));
 
-export const DeliveryAttemptSchema = z
+export const DeliveryAttemptSchema = schemaOf<DeliveryAttempt>()(z
   .object({
     attempt: z.int().min(1),
     attempted_at: z.iso.datetime(),
@@ -60,9 +66,9 @@ export const DeliveryAttemptSchema = z
     latency_ms: z.int().min(0),
     error: z.string().nullable(),
   })
-  .meta({ id: 'WebhookDeliveryAttempt' });
+  .meta({ id: 'WebhookDeliveryAttempt' }));
 
-export const DeliverySchema = z
+export const DeliverySchema = schemaOf<Delivery>()(z
   .object({
     delivery_id: z.string(),
     subscription_id: z.string(),
@@ -73,9 +79,9 @@ export const DeliverySchema = z
     next_attempt_at: z.iso.datetime().nullable(),
     attempts: z.array(DeliveryAttemptSchema),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery' }));
 
-export const DeliveryListSchema = z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' });
+export const DeliveryListSchema = schemaOf<Page<Delivery>>()(z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' }));
 
 export const TenantWebhooksParamsSchema = z.object({ tenant_id: z.string() });
 export const TenantWebhookParamsSchema = TenantWebhooksParamsSchema.extend({ webhook_id: z.string().max(64) });
