@@ -1,3 +1,4 @@
+import { type EventOwner, keyOwner } from '../events/event.model.js';
 import { DomainError } from '../shared/errors.js';
 import type { Caller } from './ports.js';
 
@@ -7,4 +8,9 @@ export function requireProduction(caller: Caller): Extract<Caller, { tier: 'prod
     throw new DomainError('UNAUTHENTICATED', 'This endpoint needs a production API key (X-API-Key).');
   }
   return caller;
+}
+
+/** The owner of the webhook subscriptions a production API key manages: the key itself (401 without a key). */
+export function keySubscriber(caller: Caller): EventOwner {
+  return keyOwner(requireProduction(caller).key_id);
 }

@@ -10,7 +10,7 @@ import { MAX_ERASED_CALL_IDS } from '../../core/calls/erasure.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { CallErasure, OPERATOR_REQUESTER } from '../../core/calls/use-cases/call-erasure.js';
-import { callCreated } from '../../core/events/event-payloads.js';
+import { callCreated } from '../../core/calls/call-events.js';
 import { newEventFactory } from '../../core/events/event.model.js';
 import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
