@@ -10,7 +10,7 @@ import {
 } from '../../core/calls/call.model.js';
 import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
 import type { CallErasureStore, CallRepository, ErasureOutcome } from '../../core/calls/ports.js';
-import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
+import { matchesAll, searchTokens } from '../../core/shared/search-query.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';

@@ -12,7 +12,7 @@ import {
 } from '../../core/calls/call.model.js';
 import { LIMITS } from '../../core/calls/new-call.js';
 import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
-import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/calls/search-query.js';
+import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/shared/search-query.js';
 import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
 import { onType } from './field-errors.js';
 import { PageQuerySchema, cursorField } from './page.schemas.js';

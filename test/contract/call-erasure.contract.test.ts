@@ -8,7 +8,7 @@ import type { Principal } from '../../core/auth/auth.model.js';
 import { type CallRecord, toSummary } from '../../core/calls/call.model.js';
 import { MAX_ERASED_CALL_IDS } from '../../core/calls/erasure.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
-import { parseSearchQuery } from '../../core/calls/search-query.js';
+import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { CallErasure, OPERATOR_REQUESTER } from '../../core/calls/use-cases/call-erasure.js';
 import { callCreated } from '../../core/calls/call-events.js';
 import { newEventFactory } from '../../core/events/event.model.js';

@@ -2,6 +2,7 @@ import { authorize, type Principal } from '../../auth/auth.model.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
+import type { SearchTerm } from '../../shared/search-query.js';
 import {
   CALL_ID_PATTERN,
   type CallDetail,
@@ -9,7 +10,6 @@ import {
   type CallSummary,
   type Channel,
   type Direction,
-  type SearchTerm,
 } from '../call.model.js';
 import { callKeyset, cursorContext } from '../cursor.js';
 import type { CallRepository } from '../ports.js';

@@ -1,5 +1,5 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import { parseSearchQuery } from '../../calls/search-query.js';
+import { parseSearchQuery } from '../../shared/search-query.js';
 import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
 import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';

@@ -7,7 +7,7 @@ import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
 import { MemoryTenantRepository } from '../../../adapters/memory/memory-tenancy.repositories.js';
-import { SEARCH_MAX_TERMS } from '../../../core/calls/search-query.js';
+import { SEARCH_MAX_TERMS } from '../../../core/shared/search-query.js';
 import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
 import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
 import { aNewCall, callsArbitrary } from '../../support/call-mother.js';
