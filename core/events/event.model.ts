@@ -22,7 +22,7 @@ export const eventTypesOf = (kind: OwnerKind): readonly EventType[] => (kind ===
 
 /**
  * The `data` of each event type. Each area owns its events and adds its entries here from its
- * own `*-events.ts` (module augmentation: `declare module '…/events/event.model.js'`), so this
+ * own `*-events.ts` (a module augmentation of this file), so this
  * folder imports no area; the compiler assembles the one map. Payloads stay small (a receiver
  * reads the full resource through the API); the OpenAPI `webhooks` section describes them
  * (runtimes/shared/webhooks.schemas.ts, each schema checked against its entry).
