@@ -1,4 +1,5 @@
-import { type FieldError, findNulCharacter, NUL_MESSAGE, validationError } from '../shared/errors.js';
+import { type FieldError, validationError } from '../shared/errors.js';
+import { findNulCharacter, NUL_MESSAGE } from '../shared/json-walks.js';
 import {
   CALL_ID_PATTERN,
   CALL_STATUSES,

@@ -14,7 +14,8 @@ import {
   type VerifyInput,
 } from '../../core/attestation/verdict/verification.model.js';
 import type { Page } from '../../core/shared/keyset-cursor.js';
-import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
+import { type FieldError } from '../../core/shared/errors.js';
+import { NUL_MESSAGE } from '../../core/shared/json-walks.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
 import { schemaOf } from './exact-schema.js';

@@ -10,7 +10,8 @@ import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
-import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
+import { sha256Digest } from '../../../adapters/node/sha256-digest.js';
+import { BoundedTextExtractor } from '../../../adapters/node/text-extractor.js';
 import { SqlAgentRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlKnowledgeStore } from '../../../adapters/sql/sql-knowledge.store.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
