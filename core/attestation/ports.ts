@@ -96,8 +96,12 @@ export interface ArchivePosition {
  * metered, or neither (ADR 0002: what is metered is what was archived).
  */
 export interface VerificationLedger {
-  /** Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already. */
-  record(trace: VerificationTrace): Promise<void>;
+  /**
+   * Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already.
+   * `responseJson` is the response's one serialisation, which the caller also sends, so the
+   * archive holds the bytes served; absent, the ledger serialises the response itself.
+   */
+  record(trace: VerificationTrace, responseJson?: string): Promise<void>;
   find(requestId: string): Promise<VerificationTrace | null>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;
