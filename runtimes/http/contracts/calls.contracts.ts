@@ -40,6 +40,7 @@ export const getCall = contract({
   path: '/api/v1/tenants/{tenant_id}/calls/{call_id}',
   operationId: 'getCall',
   summary: 'Read one call: transcript, summary and metadata',
+  description: 'The call with its transcript as turns (speaker, text, time offset), its summary and its metadata. Another tenant\'s path is a 403; a call id this tenant does not have is a 404.',
   tag: 'Calls',
   security: 'bearer',
   limits: TENANT_LIMITS,
@@ -71,3 +72,6 @@ export const recordCall = contract({
     415: problem('Body is not application/json.'),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [listCalls, getCall, recordCall] as const;

@@ -63,6 +63,7 @@ export const getKnowledge = contract({
   path: '/api/v1/tenants/{tenant_id}/knowledge/{item_id}',
   operationId: 'getKnowledge',
   summary: 'Read one document (its status and error)',
+  description: 'One document of the tenant\'s knowledge base: its media type, size, digest, status (`pending`, `indexed`, `failed`) and, when it failed, why.',
   tag: 'Knowledge',
   security: 'bearer',
   limits: TENANT_LIMITS,
@@ -75,6 +76,7 @@ export const deleteKnowledge = contract({
   path: '/api/v1/tenants/{tenant_id}/knowledge/{item_id}',
   operationId: 'deleteKnowledge',
   summary: 'Delete a document (admin); its text leaves the search index at once',
+  description: 'Removes the document; its passages leave the search index at once, so no later retrieval returns them. Admin role only.',
   tag: 'Knowledge',
   security: 'bearer',
   limits: TENANT_LIMITS,
@@ -104,6 +106,7 @@ export const getKnowledgeSync = contract({
   path: '/api/v1/tenants/{tenant_id}/knowledge/sync/{sync_id}',
   operationId: 'getKnowledgeSync',
   summary: 'Read a sync run',
+  description: 'A synchronisation run: its status, how many documents it indexed, how many failed and how many chunks it wrote; poll it until it is `succeeded` or `failed`.',
   tag: 'Knowledge',
   security: 'bearer',
   limits: TENANT_LIMITS,
@@ -124,3 +127,6 @@ export const searchKnowledge = contract({
   query: KnowledgeSearchQuerySchema,
   responses: { 200: { description: 'The best chunks.', schema: SearchResultSchema }, 400: problem('Missing q, or invalid limit.'), ...common },
 });
+
+/** This area's operations in the order the router tries them (literal segments, sync and search, before `{item_id}`); `API_CONTRACTS` places the area. */
+export const ROUTES = [listKnowledge, uploadKnowledge, startKnowledgeSync, getKnowledgeSync, searchKnowledge, getKnowledge, deleteKnowledge] as const;

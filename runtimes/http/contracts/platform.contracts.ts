@@ -12,6 +12,7 @@ export const healthz = contract({
   path: '/healthz',
   operationId: 'healthz',
   summary: 'Liveness: the process is up',
+  description: 'Answers 200 while the process serves HTTP; it reads neither the database nor the corpus (see `/readyz`).',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -23,6 +24,7 @@ export const readyz = contract({
   path: '/readyz',
   operationId: 'readyz',
   summary: 'Readiness: database reachable, corpus loaded',
+  description: 'Answers 200 when the database answers and the corpus is loaded, 503 with the failing checks otherwise; load balancers route on it.',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -37,6 +39,7 @@ export const metrics = contract({
   path: '/metrics',
   operationId: 'metrics',
   summary: 'Prometheus metrics (text exposition format)',
+  description: 'Counters, gauges and histograms in the Prometheus text exposition format, for a scraper on the operator\'s network.',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -48,6 +51,7 @@ export const openapi = contract({
   path: '/api/v1/openapi.json',
   operationId: 'openapi',
   summary: 'This OpenAPI 3.1 document',
+  description: 'This OpenAPI 3.1 document, generated from the route contracts the server serves.',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -59,6 +63,7 @@ export const docs = contract({
   path: '/docs',
   operationId: 'docs',
   summary: 'Human-readable API reference (built from the OpenAPI document)',
+  description: 'An HTML reference of this document (Swagger UI, served from this host with its assets).',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -73,6 +78,7 @@ export const docsAsset = contract({
   path: '/docs/{asset}',
   operationId: 'docsAsset',
   summary: 'Static asset of the reference page',
+  description: 'A stylesheet, script or image of the reference page, typed by its extension; any other name is a 404.',
   tag: 'Operations',
   security: 'none',
   limits: [],
@@ -82,3 +88,6 @@ export const docsAsset = contract({
     404: problem('No such asset.'),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [healthz, readyz, metrics, openapi, docs, docsAsset] as const;

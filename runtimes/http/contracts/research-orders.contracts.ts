@@ -59,6 +59,7 @@ export const getResearchOrder = contract({
   path: '/api/v1/verify/research-orders/{order_id}',
   operationId: 'getResearchOrder',
   summary: 'One research order',
+  description: 'One operator research order of this key: its subject, tier, price fixed when placed, client reference, status and the dates it changed.',
   tag: 'Research orders',
   security: 'apiKey',
   limits: VERIFY_LIMITS,
@@ -99,3 +100,6 @@ export const getMonthlyStatement = contract({
   params: MonthParamsSchema,
   responses: { 200: { description: 'The statement.', schema: StatementSchema }, 400: problem('The month is not YYYY-MM.'), ...keyed },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [placeResearchOrder, listResearchOrders, getResearchOrder, cancelResearchOrder, getMonthlyStatement] as const;
