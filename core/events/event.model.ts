@@ -29,10 +29,16 @@ export const eventTypesOf = (kind: OwnerKind): readonly EventType[] => (kind ===
  */
 export interface EventPayloads {}
 
-/** A payload map with an entry for every event type: the check that `EventPayloads` is complete. */
+/**
+ * A payload map with an entry for every event type: the check that `EventPayloads` is complete,
+ * made where every area's entries are in the program (runtimes/shared/webhooks.schemas.ts, whose
+ * schemas cover every event type). A program that compiles only part of core (the packaged
+ * verifier) sees part of the map; it builds no event.
+ */
 export type CompletePayloads<M extends { [T in EventType]: object }> = M;
-/** Fails to compile when an event type has no payload (an area forgot its entry). */
-export type EveryEventTypeHasAPayload = CompletePayloads<EventPayloads>;
+
+/** The payload of an event type (`never` in a program without the area that owns it). */
+export type PayloadOf<T extends EventType> = T extends keyof EventPayloads ? EventPayloads[T] : never;
 
 /** What a receiver gets as the request body (Standard Webhooks payload). */
 export interface EventEnvelope<T = unknown> {
@@ -59,7 +65,7 @@ export const envelopeOf = (event: OutboxEvent): EventEnvelope => JSON.parse(even
  * An event takes the payload of its type and no other (`EventPayloads`).
  */
 export interface EventFactory {
-  event<T extends EventType>(owner: EventOwner, type: T, data: EventPayloads[T]): OutboxEvent;
+  event<T extends EventType>(owner: EventOwner, type: T, data: PayloadOf<T>): OutboxEvent;
 }
 
 /** `evt_` and 32 hex digits: the `webhook-id` receivers de-duplicate on. */
@@ -67,10 +73,10 @@ export const EVENT_ID_PATTERN = /^evt_[0-9a-f]{32}$/;
 
 export function newEventFactory(uuid: () => string, now: () => Date): EventFactory {
   return {
-    event<T extends EventType>(owner: EventOwner, type: T, data: EventPayloads[T]): OutboxEvent {
+    event<T extends EventType>(owner: EventOwner, type: T, data: PayloadOf<T>): OutboxEvent {
       const id = `evt_${uuid().replace(/-/g, '')}`;
       const created_at = now().toISOString();
-      const envelope: EventEnvelope<EventPayloads[T]> = { id, type, created_at, data };
+      const envelope: EventEnvelope<PayloadOf<T>> = { id, type, created_at, data };
       return { event_id: id, owner_kind: owner.kind, owner_id: owner.id, type, created_at, payload: JSON.stringify(envelope) };
     },
   };

@@ -5,7 +5,7 @@ import type { SubscriptionView } from '../../core/events/use-cases/webhook-subsc
 import { type Flat, type Same, schemaOf } from './exact-schema.js';
 import { ErasureRecordSchema } from './erasure.schemas.js';
 import { ORDER_STATUSES } from '../../core/attestation/research-orders/research-order.model.js';
-import { EVENT_TYPES, type EventPayloads, type EventType, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
+import { type CompletePayloads, EVENT_TYPES, type EventPayloads, type EventType, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
 import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
 import { KNOWLEDGE_CONTENT_TYPES } from '../../core/knowledge/knowledge.model.js';
 import { CallSummarySchema } from './calls.schemas.js';
@@ -142,6 +142,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
  * every event type has one: a payload field added in core and not here, or a new event type
  * without a schema, fails `npm run typecheck` (issue 29).
  */
+/** Fails to compile when an event type has no payload (an area forgot its entry in `EventPayloads`). */
+export type EveryEventTypeHasAPayload = CompletePayloads<EventPayloads>;
 type PayloadSchemaMismatch = {
   [T in EventType]: Same<Flat<z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[T]>>, Flat<{ id: string; type: T; created_at: string; data: EventPayloads[T] }>> extends true ? never : T;
 }[EventType];
