@@ -12,6 +12,16 @@
 module.exports = {
   forbidden: [
     {
+      name: 'core-no-folder-cycles',
+      severity: 'error',
+      comment:
+        'The folders of core/ form no cycle: an area borrows nothing from another that imports it back, and what two ' +
+        'areas share has a neutral home (core/shared). The order of the folders is written in docs/architecture.md.',
+      scope: 'folder',
+      from: { path: '^dist/core(/|$)' },
+      to: { circular: true },
+    },
+    {
       name: 'core-is-pure',
       severity: 'error',
       comment: 'core/ may import only core/: no npm packages, no Node built-ins, no adapters or runtimes.',

@@ -1,4 +1,4 @@
-import { seededRandom } from '../dist/core/shared/random.js';
+import { seededRandom } from '../dist/adapters/node/seeded-random.js';
 
 export function percentile(sorted, q) {
   if (sorted.length === 0) return NaN;

@@ -11,7 +11,7 @@ import {
 import { aggregateDurations, emptyByStatus, type CallAggregates, type PeriodCount, type PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
 import type { CallErasureStore, CallRepository, CallStatsStore, ErasureOutcome } from '../../core/calls/ports.js';
-import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
+import { matchesAll, searchTokens } from '../../core/shared/search-query.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import { MemoryEventOutbox } from './memory-webhook.stores.js';

@@ -1,5 +1,5 @@
-import type { SearchTerm } from '../../core/calls/call.model.js';
-import { searchTokens } from '../../core/calls/search-query.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
+import { searchTokens } from '../../core/shared/search-query.js';
 import { type Chunk, compareItems, type KnowledgeDocument, type KnowledgePosition, type SearchHit, type StoredSyncRun } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore, SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';

@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeContentType } from '../../core/knowledge/knowledge.model.js';
-import type { ContentDigest, TextExtractor } from '../../core/knowledge/ports.js';
+import type { TextExtractor } from '../../core/knowledge/ports.js';
 import { htmlText } from './html-text.js';
 import type { PdfWorkerReply } from './pdf-text.worker.js';
 import { workerEntry } from './worker-entry.js';
-
-export const sha256Digest: ContentDigest = {
-  sha256: (content) => createHash('sha256').update(content).digest('hex'),
-};
 
 /** The bounds of one document's extraction (docs/decisions/0014-hardening-audit-operations.md). */
 export interface ExtractionLimits {

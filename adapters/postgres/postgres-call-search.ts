@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
 import { CALL_SUMMARY_COLUMNS, type CallSearchPage, type CallSummaryRow, type CallText, type Database, type SqlCallTextSearch } from '../sql/database.js';
 import { tsqueryAll, tsvectorOf } from './tsvector.js';
 

@@ -1,5 +1,5 @@
-import type { SearchTerm } from '../../core/calls/call.model.js';
-import { searchTokens } from '../../core/calls/search-query.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
+import { searchTokens } from '../../core/shared/search-query.js';
 import { validationError } from '../../core/shared/errors.js';
 
 /**

@@ -1,6 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
-import { jsonText } from '../../core/shared/json-text.js';
 import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody, encodeArchiveBodyOffLoop } from './archive-codec.js';
 import type { Database, VerificationArchiveTable } from './database.js';
 
@@ -30,7 +29,8 @@ export interface ArchiveWriter {
   close(): Promise<void>;
 }
 
-export const archiveRow = (trace: VerificationTrace): ArchiveRow => ({
+/** A trace as its row: `responseJson` is the response's one serialisation (the body served), made here when absent. */
+export const archiveRow = (trace: VerificationTrace, responseJson = JSON.stringify(trace.response)): ArchiveRow => ({
   request_id: trace.request_id,
   served_at: trace.served_at,
   tier: trace.tier,
@@ -39,8 +39,7 @@ export const archiveRow = (trace: VerificationTrace): ArchiveRow => ({
   subject_artist: trace.response.subject.artist,
   subject_title: trace.response.subject.title,
   request_json: JSON.stringify(trace.request),
-  // The response's one serialisation: the HTTP body reuses this text (core/shared/json-text.ts).
-  response_json: jsonText(trace.response),
+  response_json: responseJson,
 });
 
 /** The columns of `verification_archive` in the order every writer binds them. */

@@ -1,6 +1,6 @@
 import type { Expression, Generated, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { ArchiveWriter } from './archive-writer.js';
-import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { OperatorResearchTables } from './operator-research.tables.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, ItemStatus } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TenantDataEraser } from '../../core/tenancy/ports.js';
+import type { TenantDataEraser } from '../../core/stewardship/ports.js';
 import type { Database, SqlCallTextSearch, SqlKnowledgeIndex } from './database.js';
 
 const CHUNK = 500;

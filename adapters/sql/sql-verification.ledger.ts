@@ -40,10 +40,10 @@ export class SqlVerificationLedger implements VerificationLedger {
     this.dictionaries = new ArchiveDictionaries(db);
   }
 
-  record(trace: VerificationTrace): Promise<void> {
+  record(trace: VerificationTrace, responseJson?: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // Serialised now, in the caller's turn: the response's text is then shared with the body.
-      this.queue.push({ trace, row: archiveRow(trace), resolve, reject });
+      // The row is made now, in the caller's turn, with the response's text the caller sends.
+      this.queue.push({ trace, row: archiveRow(trace, responseJson), resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
         // Let the requests of this turn of the event loop join the first batch.

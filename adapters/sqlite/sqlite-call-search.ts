@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { compareCalls, type SearchTerm } from '../../core/calls/call.model.js';
+import { compareCalls } from '../../core/calls/call.model.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
 import { validationError } from '../../core/shared/errors.js';
 import {
   CALL_SUMMARY_COLUMNS,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { SearchTerm } from '../../core/calls/call.model.js';
+import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk } from '../../core/knowledge/knowledge.model.js';
 import type { Database, SqlKnowledgeIndex } from '../sql/database.js';
 import { appendOutboxEvents } from '../sql/sql-event-outbox.js';

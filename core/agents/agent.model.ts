@@ -1,4 +1,5 @@
 import type { FieldError } from '../shared/errors.js';
+import { isLanguageTag, isTimeZone } from '../shared/locale.js';
 
 /** An AI agent's configuration (CONTRACT section 5). */
 export interface AgentSettings {
@@ -56,25 +57,6 @@ export function ifMatchHolds(header: string, current: string): boolean {
     .some((t) => t === '*' || t === current);
 }
 
-export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A well-formed BCP 47 language tag that Intl knows how to canonicalise. */
-export function isLanguageTag(value: string): boolean {
-  if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value) || value.length > 35) return false;
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-}
 
 export function defaultAgentSettings(name: string): AgentSettings {
   return {

@@ -1,3 +1,4 @@
+import { type EventOwner, keyOwner } from '../events/event.model.js';
 import { DomainError } from '../shared/errors.js';
 import type { Caller, VerificationTrace } from './ports.js';
 
@@ -13,4 +14,9 @@ export function requireProduction(caller: Caller): Extract<Caller, { tier: 'prod
 export function visibleTo(trace: VerificationTrace, caller: Caller): boolean {
   if (trace.tier === 'sandbox') return true;
   return caller.tier === 'production' && caller.key_id === trace.key_id;
+}
+
+/** The owner of the webhook subscriptions a production API key manages: the key itself (401 without a key). */
+export function keySubscriber(caller: Caller): EventOwner {
+  return keyOwner(requireProduction(caller).key_id);
 }

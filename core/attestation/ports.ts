@@ -1,7 +1,8 @@
 import type { KeyPlan } from '../billing/billing.model.js';
 import type { CorpusIndex } from './corpus/corpus-index.js';
+import type { ObjectType } from './corpus/corpus.model.js';
 import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research/operator-research.model.js';
-import type { Verdict, VerificationResponse, VerifyInput } from './verdict/verification.model.js';
+import type { MatchedArtist, ParsedSubject, UnavailableReason, Verdict, VerificationResponse, VerifyInput, WorkDescription } from './verdict/verification.model.js';
 
 /** The corpus the oracle answers from right now, with its revision label. */
 export interface CorpusProvider {
@@ -47,13 +48,32 @@ export interface KeyHasher {
   hash(key: string): string;
 }
 
+/**
+ * A response as the archive holds it: what a trace recorded when it was served. Traces served
+ * before subjects were read in catalogue forms (release 2.2 and earlier) have no `parsed`; those
+ * served before release 2.5 no `object_type` and `title_read_as` in it, nor `matched_artist`,
+ * `reason` and `works`. A response served today is one (`VerificationResponse` is assignable).
+ */
+/** The subject as read, as archived: `object_type` and `title_read_as` arrived in release 2.5. */
+export interface ArchivedParsedSubject extends Omit<ParsedSubject, 'object_type' | 'title_read_as'> {
+  object_type?: ObjectType | null;
+  title_read_as?: string | null;
+}
+
+export interface ArchivedVerificationResponse extends Omit<VerificationResponse, 'parsed' | 'matched_artist' | 'reason' | 'works'> {
+  parsed?: ArchivedParsedSubject;
+  matched_artist?: MatchedArtist | null;
+  reason?: UnavailableReason | null;
+  works?: WorkDescription[];
+}
+
 export interface VerificationTrace {
   request_id: string;
   served_at: string;
   tier: Tier;
   key_id: string | null;
   request: VerifyInput;
-  response: VerificationResponse;
+  response: ArchivedVerificationResponse;
 }
 
 /** One archived, hence billed, verification of a key: a line of its invoice reconciliation. */
@@ -76,8 +96,12 @@ export interface ArchivePosition {
  * metered, or neither (ADR 0002: what is metered is what was archived).
  */
 export interface VerificationLedger {
-  /** Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already. */
-  record(trace: VerificationTrace): Promise<void>;
+  /**
+   * Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already.
+   * `responseJson` is the response's one serialisation, which the caller also sends, so the
+   * archive holds the bytes served; absent, the ledger serialises the response itself.
+   */
+  record(trace: VerificationTrace, responseJson?: string): Promise<void>;
   find(requestId: string): Promise<VerificationTrace | null>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;

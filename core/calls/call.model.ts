@@ -1,3 +1,5 @@
+import type { SearchTerm } from '../shared/search-query.js';
+
 /** Calls as the telephony and messaging side records them (CONTRACT section 3). */
 export const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 export const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -44,12 +46,6 @@ export interface CallRecord extends CallDetail {
 export interface CallPosition {
   started_at: string;
   call_id: string;
-}
-
-/** One word of a free-text query, already folded into a token; `prefix` for a trailing `*`. */
-export interface SearchTerm {
-  text: string;
-  prefix: boolean;
 }
 
 export interface CallFilter {

@@ -6,19 +6,25 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SHAPE = ['string', 'string'] as const;
 
 /**
- * The query a cursor belongs to: tenant and filters. A cursor from another query (other
- * filters, another tenant) fails to open, so a page never silently mixes two result sets.
+ * How each filter field enters a cursor's context, in order. The type demands an entry for every
+ * field of `CallFilter` and no other, so a new filter cannot be forgotten here (issue 29); the
+ * context of today's fields is the one cursors were sealed with before, so they stay valid.
+ */
+const CONTEXT_OF: { readonly [K in keyof CallFilter]-?: (value: CallFilter[K]) => unknown } = {
+  channel: (channel) => channel ?? null,
+  direction: (direction) => direction ?? null,
+  from: (from) => from ?? null,
+  to: (to) => to ?? null,
+  terms: (terms) => terms.map((t) => `${t.prefix ? '*' : '='}${t.text}`),
+};
+
+/**
+ * The query a cursor belongs to: tenant and every filter field. A cursor from another query
+ * (other filters, another tenant) fails to open, so a page never silently mixes two result sets.
  */
 export function cursorContext(tenantId: string, filter: CallFilter): string {
-  return JSON.stringify([
-    'calls',
-    tenantId,
-    filter.channel ?? null,
-    filter.direction ?? null,
-    filter.from ?? null,
-    filter.to ?? null,
-    filter.terms.map((t) => `${t.prefix ? '*' : '='}${t.text}`),
-  ]);
+  const fields = Object.entries(CONTEXT_OF) as [keyof CallFilter, (value: unknown) => unknown][];
+  return JSON.stringify(['calls', tenantId, ...fields.map(([field, contextOf]) => contextOf(filter[field]))]);
 }
 
 /** The call list's keyset: started_at descending, then call_id, for one tenant and filter. */

@@ -1,4 +1,5 @@
-import { type FieldError, findNulCharacter, NUL_MESSAGE, validationError } from '../shared/errors.js';
+import { type FieldError, validationError } from '../shared/errors.js';
+import { findNulCharacter, NUL_MESSAGE } from '../shared/json-walks.js';
 import {
   CALL_ID_PATTERN,
   CALL_STATUSES,
@@ -14,18 +15,23 @@ import {
 } from './call.model.js';
 import { normaliseInstant } from './instant.js';
 
-/** A finished call as the telephony side posts it: the detail view without duration_seconds. */
+/**
+ * A finished call as the telephony side posts it: the detail view without duration_seconds,
+ * in the shape a runtime's schema checked (`NewCallSchema` outputs exactly this). The domain's
+ * rules (ended_at after started_at, impossible dates, sizes) are `normaliseNewCall`'s, which
+ * checks every field again for a caller that did not go through a schema.
+ */
 export interface NewCallInput {
   call_id?: string;
   agent_id?: string | null;
-  channel: string;
-  direction: string;
-  status: string;
+  channel: Channel;
+  direction: Direction;
+  status: CallStatus;
   caller: string;
   started_at: string;
   ended_at: string;
   summary?: string | null;
-  transcript?: { speaker: string; text: string; offset_ms: number }[];
+  transcript?: TranscriptTurn[];
   metadata?: Record<string, unknown>;
 }
 

@@ -20,6 +20,26 @@ export interface EventOwner {
 
 export const eventTypesOf = (kind: OwnerKind): readonly EventType[] => (kind === 'tenant' ? TENANT_EVENT_TYPES : KEY_EVENT_TYPES);
 
+/**
+ * The `data` of each event type. Each area owns its events and adds its entries here from its
+ * own `*-events.ts` (a module augmentation of this file), so this
+ * folder imports no area; the compiler assembles the one map. Payloads stay small (a receiver
+ * reads the full resource through the API); the OpenAPI `webhooks` section describes them
+ * (runtimes/shared/webhooks.schemas.ts, each schema checked against its entry).
+ */
+export interface EventPayloads {}
+
+/**
+ * A payload map with an entry for every event type: the check that `EventPayloads` is complete,
+ * made where every area's entries are in the program (runtimes/shared/webhooks.schemas.ts, whose
+ * schemas cover every event type). A program that compiles only part of core (the packaged
+ * verifier) sees part of the map; it builds no event.
+ */
+export type CompletePayloads<M extends { [T in EventType]: object }> = M;
+
+/** The payload of an event type (`never` in a program without the area that owns it). */
+export type PayloadOf<T extends EventType> = T extends keyof EventPayloads ? EventPayloads[T] : never;
+
 /** What a receiver gets as the request body (Standard Webhooks payload). */
 export interface EventEnvelope<T = unknown> {
   id: string;
@@ -40,9 +60,12 @@ export interface OutboxEvent {
 
 export const envelopeOf = (event: OutboxEvent): EventEnvelope => JSON.parse(event.payload) as EventEnvelope;
 
-/** Builds outbox rows: the use cases that cause events hold one (ids and time from the ports). */
+/**
+ * Builds outbox rows: the use cases that cause events hold one (ids and time from the ports).
+ * An event takes the payload of its type and no other (`EventPayloads`).
+ */
 export interface EventFactory {
-  event<T>(owner: EventOwner, type: EventType, data: T): OutboxEvent;
+  event<T extends EventType>(owner: EventOwner, type: T, data: PayloadOf<T>): OutboxEvent;
 }
 
 /** `evt_` and 32 hex digits: the `webhook-id` receivers de-duplicate on. */
@@ -50,10 +73,10 @@ export const EVENT_ID_PATTERN = /^evt_[0-9a-f]{32}$/;
 
 export function newEventFactory(uuid: () => string, now: () => Date): EventFactory {
   return {
-    event<T>(owner: EventOwner, type: EventType, data: T): OutboxEvent {
+    event<T extends EventType>(owner: EventOwner, type: T, data: PayloadOf<T>): OutboxEvent {
       const id = `evt_${uuid().replace(/-/g, '')}`;
       const created_at = now().toISOString();
-      const envelope: EventEnvelope<T> = { id, type, created_at, data };
+      const envelope: EventEnvelope<PayloadOf<T>> = { id, type, created_at, data };
       return { event_id: id, owner_kind: owner.kind, owner_id: owner.id, type, created_at, payload: JSON.stringify(envelope) };
     },
   };

@@ -1,4 +1,4 @@
-import type { SearchTerm } from '../calls/call.model.js';
+import type { SearchTerm } from '../shared/search-query.js';
 import type { OutboxEvent } from '../events/event.model.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, StoredSyncRun } from './knowledge.model.js';
 

@@ -37,14 +37,3 @@ export interface PasswordHasher {
   /** False for a wrong password and for a hash it cannot read; never throws on bad input. */
   verify(password: string, encoded: string): Promise<boolean>;
 }
-
-/** Everything a tenant owns, removed at once (offboarding). */
-export interface TenantDataEraser {
-  /**
-   * In ONE transaction, deletes every row the tenant owns in every table and index (users,
-   * calls and their search entries, knowledge and its index, sync runs, agents and versions,
-   * workspace, webhook subscriptions, events, deliveries and attempts, erasure records, the
-   * tenant). Returns the rows deleted per table; an unknown tenant deletes nothing.
-   */
-  deleteTenant(tenantId: string): Promise<Record<string, number>>;
-}

@@ -22,7 +22,7 @@ import { DEFAULT_SOURCES, PUBLIC_DOMAIN_YEARS } from './build-corpus.js';
 import { CMOA_MIN_LIFE_YEARS } from './cmoa-source.js';
 import { readCsvRecords } from './csv.js';
 import { readNdjson } from './ndjson.js';
-import { seededRandom } from '../../core/shared/random.js';
+import { seededRandom } from '../../adapters/node/seeded-random.js';
 
 export type Expected = 'attested' | 'contradicted' | 'unavailable';
 

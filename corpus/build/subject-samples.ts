@@ -3,7 +3,7 @@
  * (bench/support.mjs, from dist) and the engine's golden test (test/corpus/engine-golden.test.ts):
  * one draw, so that the figures and the golden digest are about the same subjects.
  */
-import { seededRandom } from '../../core/shared/random.js';
+import { seededRandom } from '../../adapters/node/seeded-random.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 
 export interface SampledSubject {

@@ -6,7 +6,7 @@ import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
 import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
-import type { TenantOffboarding } from '../../core/tenancy/use-cases/tenant-offboarding.js';
+import type { TenantOffboarding } from '../../core/stewardship/use-cases/tenant-offboarding.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import { AGENTS } from '../shared/composition/agents.tokens.js';
 import { ATTESTATION, type OperatorResearchImport } from '../shared/composition/attestation.tokens.js';

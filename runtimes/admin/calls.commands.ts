@@ -104,7 +104,7 @@ export async function importCallsFile(
       });
       continue;
     }
-    batch.push({ line, input: parsed.data as NewCallInput });
+    batch.push({ line, input: parsed.data });
     if (batch.length >= batchSize) await flush();
   }
   await flush();

@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, type WriteStream
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { validationError } from '../../core/shared/errors.js';
-import { EXPORT_FORMAT_VERSION, EXPORT_RESOURCES, type ExportResource, type TenantOffboarding } from '../../core/tenancy/use-cases/tenant-offboarding.js';
+import { EXPORT_FORMAT_VERSION, EXPORT_RESOURCES, type ExportResource, type TenantOffboarding } from '../../core/stewardship/use-cases/tenant-offboarding.js';
 
 interface OpenFile {
   stream: WriteStream;

@@ -7,7 +7,7 @@ import { CorpusHolder } from '../../core/attestation/operator-research/corpus-pr
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
-import { type BatchItemResult, verifyBatch } from '../../core/attestation/use-cases/verify-batch.js';
+import { verifyBatch, type VerifyBatchResult } from '../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type CoverageManifest, type VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
 import { CoverageToolInputSchema, readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
@@ -20,13 +20,7 @@ export interface VerifierOptions {
   snapshot?: CorpusSnapshot;
 }
 
-export interface VerifyBatchResult {
-  engine: typeof ENGINE_ID;
-  subjects: number;
-  served: number;
-  errors: number;
-  results: BatchItemResult[];
-}
+export type { VerifyBatchResult };
 
 export interface Verifier {
   /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */

@@ -20,7 +20,7 @@ import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
 import type { CallStatistics } from '../../core/calls/use-cases/call-statistics.js';
-import type { TenantUsers } from '../../core/tenancy/use-cases/tenant-users.js';
+import type { TenantUsers } from '../../core/auth/use-cases/tenant-users.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';

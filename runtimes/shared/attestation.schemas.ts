@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { OBJECT_TYPES, PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
-import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, NEAR_MATCH_REASONS, UNAVAILABLE_REASONS, VERDICTS, type VerifyInput } from '../../core/attestation/verdict/verification.model.js';
-import { type FieldError, NUL_MESSAGE } from '../../core/shared/errors.js';
+import type { ArchivedVerificationResponse, BilledRequest, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ReplayResult } from '../../core/attestation/use-cases/audit-trail.js';
+import type { UsageSummary } from '../../core/billing/use-cases/invoicing.js';
+import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS, type VerifyBatchResult } from '../../core/attestation/use-cases/verify-batch.js';
+import {
+  type CoverageManifest,
+  ENGINE_ID,
+  NEAR_MATCH_REASONS,
+  UNAVAILABLE_REASONS,
+  VERDICTS,
+  type VerificationResponse,
+  type VerifyInput,
+} from '../../core/attestation/verdict/verification.model.js';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import { type FieldError } from '../../core/shared/errors.js';
+import { NUL_MESSAGE } from '../../core/shared/json-walks.js';
 import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
 import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
+import { schemaOf } from './exact-schema.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
 import { PageQuerySchema } from './page.schemas.js';
 
@@ -203,7 +217,7 @@ export const MatchedArtistSchema = z
   })
   .meta({ id: 'MatchedArtist' });
 
-export const VerificationResponseSchema = z
+export const VerificationResponseSchema = schemaOf<VerificationResponse>()(z
   .object({
     engine: z.literal(ENGINE_ID),
     request_id: z.uuid(),
@@ -232,11 +246,11 @@ export const VerificationResponseSchema = z
     suggested_requalification: RequalificationSchema.nullable(),
     disclaimer: z.string(),
   })
-  .meta({ id: 'VerificationResponse' });
+  .meta({ id: 'VerificationResponse' }));
 
 const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 
-export const VerifyBatchResponseSchema = z
+export const VerifyBatchResponseSchema = schemaOf<VerifyBatchResult>()(z
   .object({
     engine: z.literal(ENGINE_ID),
     subjects: z.int().min(0).meta({ description: 'Subjects in the batch.' }),
@@ -264,9 +278,9 @@ export const VerifyBatchResponseSchema = z
         .meta({ id: 'VerifyBatchItemResult' }),
     ),
   })
-  .meta({ id: 'VerifyBatchResponse' });
+  .meta({ id: 'VerifyBatchResponse' }));
 
-export const CoverageSchema = z
+export const CoverageSchema = schemaOf<CoverageManifest>()(z
   .object({
     engine: z.literal(ENGINE_ID),
     corpus_revision: z.string(),
@@ -290,7 +304,7 @@ export const CoverageSchema = z
     artists_matched: z.int().min(0).optional().meta({ description: 'With a query (artist, prefix, limit or cursor) only: the artists it matched, over every page.' }),
     next_cursor: z.string().nullable().optional().meta({ description: 'With a query only: pass as `cursor` for the next page; null on the last page.' }),
   })
-  .meta({ id: 'CoverageManifest' });
+  .meta({ id: 'CoverageManifest' }));
 
 const pageSize = `1 to ${COVERAGE_PAGE_MAX}, default ${COVERAGE_PAGE_DEFAULT}`;
 /** The fields of a coverage question, shared by the HTTP query and the `verify_coverage` tool. */
@@ -338,20 +352,20 @@ export const CoverageToolInputSchema = z
   .object({ ...coverageQueryFields, limit: pageLimit(z.number(onType('limit must be an integer'))) })
   .strict();
 /** A response as archived: traces served before subjects were read in catalogue forms have no `parsed`. */
-export const ArchivedVerificationResponseSchema = VerificationResponseSchema.extend({
+export const ArchivedVerificationResponseSchema = schemaOf<ArchivedVerificationResponse>()(VerificationResponseSchema.extend({
   parsed: ParsedSubjectSchema.partial({ object_type: true, title_read_as: true })
     .optional()
     .meta({ description: 'How the subject was read; absent on traces archived before catalogue forms were read (release 2.2 and earlier); object_type and title_read_as absent on traces archived before release 2.5.' }),
   matched_artist: VerificationResponseSchema.shape.matched_artist.optional().meta({ description: 'Whom the line was recognised to name; absent on traces archived before release 2.5.' }),
   reason: VerificationResponseSchema.shape.reason.optional().meta({ description: 'Why the answer was `unavailable`; absent on traces archived before release 2.5.' }),
   works: VerificationResponseSchema.shape.works.optional().meta({ description: 'The works the answer rests on; absent on traces archived before release 2.5.' }),
-}).meta({ id: 'ArchivedVerificationResponse' });
+}).meta({ id: 'ArchivedVerificationResponse' }));
 
-export const VerifyInputEchoSchema = z
+export const VerifyInputEchoSchema = schemaOf<VerifyInput>()(z
   .object({ subject_artist: z.string(), subject_title: z.string(), subject_ref: z.string().optional(), subject_medium: z.string().optional(), subject_date: z.string().optional() })
-  .meta({ id: 'VerifyInput' });
+  .meta({ id: 'VerifyInput' }));
 
-export const TraceSchema = z
+export const TraceSchema = schemaOf<Omit<VerificationTrace, 'key_id'>>()(z
   .object({
     request_id: z.uuid(),
     served_at: z.iso.datetime(),
@@ -359,17 +373,17 @@ export const TraceSchema = z
     request: VerifyInputEchoSchema,
     response: ArchivedVerificationResponseSchema,
   })
-  .meta({ id: 'VerificationTrace' });
+  .meta({ id: 'VerificationTrace' }));
 
-export const ReplaySchema = z
+export const ReplaySchema = schemaOf<ReplayResult>()(z
   .object({
     original: ArchivedVerificationResponseSchema,
     replay: VerificationResponseSchema,
     changed: z.boolean(),
   })
-  .meta({ id: 'ReplayResult' });
+  .meta({ id: 'ReplayResult' }));
 
-export const UsageSchema = z
+export const UsageSchema = schemaOf<UsageSummary>()(z
   .object({
     key_id: z.string(),
     month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -379,7 +393,7 @@ export const UsageSchema = z
     amount_cents: z.int().min(0).meta({ description: 'The verify amount of the month in euro cents, as on the statement.' }),
     amount_eur: z.number().meta({ description: 'amount_cents / 100.' }),
   })
-  .meta({ id: 'UsageStatement' });
+  .meta({ id: 'UsageStatement' }));
 
 export const RequestIdParamsSchema = z.object({
   request_id: z.uuid('request_id must be a UUID').meta({ description: 'The request_id of a served verification.' }),
@@ -395,7 +409,7 @@ export const UsageQuerySchema = z.object({
 
 export const BilledRequestsQuerySchema = UsageQuerySchema.extend(PageQuerySchema.shape);
 
-export const BilledRequestListSchema = z
+export const BilledRequestListSchema = schemaOf<Page<BilledRequest>>()(z
   .object({
     data: z.array(
       z
@@ -409,4 +423,4 @@ export const BilledRequestListSchema = z
     ),
     next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   })
-  .meta({ id: 'BilledRequestList' });
+  .meta({ id: 'BilledRequestList' }));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { IssuedToken } from '../../core/auth/auth.model.js';
+import { schemaOf } from './exact-schema.js';
 import { PASSWORD_MAX_LENGTH } from '../../core/tenancy/tenancy.model.js';
 import { ROLES, type UserView } from '../../core/tenancy/tenancy.model.js';
 import type { Page } from '../../core/shared/keyset-cursor.js';
@@ -20,7 +22,7 @@ export const LoginRequestSchema = z
   })
   .meta({ id: 'LoginRequest' });
 
-export const TokenResponseSchema = z
+export const TokenResponseSchema = schemaOf<IssuedToken>()(z
   .object({
     access_token: z.string().meta({ description: 'A JWT (HS256): sub, tenant_id, role, iat, exp.' }),
     token_type: z.literal('Bearer'),
@@ -28,7 +30,7 @@ export const TokenResponseSchema = z
     tenant_id: z.string(),
     role: RoleSchema,
   })
-  .meta({ id: 'AccessToken' });
+  .meta({ id: 'AccessToken' }));
 
 export const TenantUserSchema = z
   .object({

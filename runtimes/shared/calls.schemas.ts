@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { CallDetail, CallSummary } from '../../core/calls/call.model.js';
+import type { NewCallInput } from '../../core/calls/new-call.js';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import { schemaOf } from './exact-schema.js';
 import {
   CALL_ID_PATTERN,
   CALL_STATUSES,
@@ -8,7 +12,7 @@ import {
 } from '../../core/calls/call.model.js';
 import { LIMITS } from '../../core/calls/new-call.js';
 import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
-import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/calls/search-query.js';
+import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/shared/search-query.js';
 import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
 import type { CallStats } from '../../core/calls/call-stats.model.js';
 import { MAX_STATS_PERIODS } from '../../core/calls/call-stats.model.js';
@@ -34,7 +38,7 @@ export const SpeakerSchema = enumOf('speaker', SPEAKERS).meta({ id: 'Speaker' })
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant with an offset, e.g. 2026-11-03T10:00:00Z` });
 
-export const CallSummarySchema = z
+export const CallSummarySchema = schemaOf<CallSummary>()(z
   .object({
     call_id: z.string(),
     agent_id: z.string().nullable(),
@@ -47,7 +51,7 @@ export const CallSummarySchema = z
     duration_seconds: z.int().min(0).meta({ description: 'ended_at - started_at, rounded to whole seconds.' }),
     summary: z.string().nullable(),
   })
-  .meta({ id: 'CallSummary' });
+  .meta({ id: 'CallSummary' }));
 
 export const TranscriptTurnSchema = z
   .object({
@@ -57,19 +61,19 @@ export const TranscriptTurnSchema = z
   })
   .meta({ id: 'TranscriptTurn' });
 
-export const CallDetailSchema = CallSummarySchema.extend({
+export const CallDetailSchema = schemaOf<CallDetail>()(CallSummarySchema.extend({
   transcript: z.array(TranscriptTurnSchema),
   metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free keys: language, sentiment, outcome, tags, ...' }),
-}).meta({ id: 'CallDetail' });
+}).meta({ id: 'CallDetail' }));
 
-export const CallListSchema = z
+export const CallListSchema = schemaOf<Page<CallSummary>>()(z
   .object({
     data: z.array(CallSummarySchema),
     next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   })
-  .meta({ id: 'CallList' });
+  .meta({ id: 'CallList' }));
 
-export const NewCallSchema = z
+export const NewCallSchema = schemaOf<NewCallInput>()(z
   .object({
     call_id: z
       .string(onType('call_id must be a string'))
@@ -87,7 +91,7 @@ export const NewCallSchema = z
     transcript: z.array(TranscriptTurnSchema, onType('transcript must be an array')).max(LIMITS.transcriptTurns).optional(),
     metadata: z.record(z.string(), z.unknown(), onType('metadata must be a JSON object')).optional(),
   })
-  .meta({ id: 'NewCall', description: 'A finished call: the detail view without duration_seconds (derived).' });
+  .meta({ id: 'NewCall', description: 'A finished call: the detail view without duration_seconds (derived).' }));
 
 export const TenantParamsSchema = z.object({
   tenant_id: z.string().meta({ description: 'The tenant; must be the token\'s own (else 403).' }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ErasureRecord } from '../../core/calls/erasure.model.js';
+import { schemaOf } from './exact-schema.js';
 import { CALL_ID_PATTERN } from '../../core/calls/call.model.js';
 import { type CallSelector, MAX_ERASED_CALL_IDS } from '../../core/calls/erasure.model.js';
 import { onType } from './field-errors.js';
@@ -29,7 +31,7 @@ export const ErasureRequestSchema = z
   .transform((b): CallSelector => (b.caller_number !== undefined ? { caller_number: b.caller_number } : { call_ids: b.call_ids! }))
   .meta({ id: 'ErasureRequest' });
 
-export const ErasureRecordSchema = z
+export const ErasureRecordSchema = schemaOf<ErasureRecord>()(z
   .object({
     erasure_id: z.string(),
     tenant_id: z.string(),
@@ -38,6 +40,6 @@ export const ErasureRecordSchema = z
     selector: z.enum(['caller_number', 'call_ids']).meta({ description: 'How the calls were named; never what named them.' }),
     calls_erased: z.int().min(0),
   })
-  .meta({ id: 'ErasureRecord', description: 'What an erasure leaves behind: no caller number, no call id, no text.' });
+  .meta({ id: 'ErasureRecord', description: 'What an erasure leaves behind: no caller number, no call id, no text.' }));
 
-export const ErasureListSchema = z.object({ data: z.array(ErasureRecordSchema) }).meta({ id: 'ErasureList' });
+export const ErasureListSchema = schemaOf<{ data: ErasureRecord[] }>()(z.object({ data: z.array(ErasureRecordSchema) }).meta({ id: 'ErasureList' }));

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import type { Agent } from '../../core/agents/agent.model.js';
+import type { KnowledgeItem, SearchHit, SyncRun } from '../../core/knowledge/knowledge.model.js';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import { schemaOf } from './exact-schema.js';
 import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../core/calls/search-query.js';
+import { type Highlight, SEARCH_QUERY_MAX_LENGTH } from '../../core/shared/search-query.js';
 import { baseMediaType } from '../../core/knowledge/content-sniff.js';
 import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeSearchQuery, NewDocument } from '../../core/knowledge/use-cases/knowledge-base.js';
@@ -10,7 +14,7 @@ import { limitField } from './page.schemas.js';
 
 /** Wire shapes of knowledge, sync runs and agents: validation and OpenAPI from one place. */
 
-export const KnowledgeItemSchema = z
+export const KnowledgeItemSchema = schemaOf<KnowledgeItem>()(z
   .object({
     item_id: z.string(),
     title: z.string(),
@@ -22,11 +26,11 @@ export const KnowledgeItemSchema = z
     created_at: z.iso.datetime(),
     indexed_at: z.iso.datetime().nullable(),
   })
-  .meta({ id: 'KnowledgeItem' });
+  .meta({ id: 'KnowledgeItem' }));
 
-export const KnowledgeListSchema = z
+export const KnowledgeListSchema = schemaOf<Page<KnowledgeItem>>()(z
   .object({ data: z.array(KnowledgeItemSchema), next_cursor: z.string().nullable() })
-  .meta({ id: 'KnowledgeList' });
+  .meta({ id: 'KnowledgeList' }));
 
 /** The types the JSON form `{title, content, content_type}` carries: text only (a PDF is binary: multipart, ADR 0009). */
 export const JSON_UPLOAD_TYPES = KNOWLEDGE_CONTENT_TYPES.filter((t) => t !== 'application/pdf');
@@ -60,7 +64,7 @@ export const KnowledgeMultipartUploadSchema = z
   })
   .meta({ id: 'KnowledgeMultipartUpload' });
 
-export const SyncRunSchema = z
+export const SyncRunSchema = schemaOf<SyncRun>()(z
   .object({
     sync_id: z.string(),
     status: z.enum(['queued', 'running', 'succeeded', 'failed']),
@@ -71,14 +75,14 @@ export const SyncRunSchema = z
     documents_failed: z.int().min(0),
     chunks: z.int().min(0),
   })
-  .meta({ id: 'SyncRun' });
+  .meta({ id: 'SyncRun' }));
 
 export const KnowledgeSearchQuerySchema = z.object({
   q: z.string({ error: 'q is required' }).min(1, 'q is required').max(SEARCH_QUERY_MAX_LENGTH).meta({ description: 'Words; any may match, best chunks first (BM25). A trailing * makes a prefix.' }),
   limit: limitField(SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT),
 }) satisfies z.ZodType<KnowledgeSearchQuery>;
 
-export const SearchHitSchema = z
+export const SearchHitSchema = schemaOf<SearchHit & { highlights: Highlight[] }>()(z
   .object({
     item_id: z.string(),
     title: z.string(),
@@ -92,8 +96,8 @@ export const SearchHitSchema = z
           'Where `text` shows the query\'s words (case and accents ignored, a prefix for `word*`), in text order: [start, end) in UTF-16 code units, as JavaScript strings index.',
       }),
   })
-  .meta({ id: 'KnowledgeSearchHit' });
-export const SearchResultSchema = z.object({ data: z.array(SearchHitSchema) }).meta({ id: 'KnowledgeSearchResult' });
+  .meta({ id: 'KnowledgeSearchHit' }));
+export const SearchResultSchema = schemaOf<{ data: (SearchHit & { highlights: Highlight[] })[] }>()(z.object({ data: z.array(SearchHitSchema) }).meta({ id: 'KnowledgeSearchResult' }));
 
 export const KnowledgeItemParamsSchema = z.object({ tenant_id: z.string(), item_id: z.string().max(64) });
 export const SyncParamsSchema = z.object({ tenant_id: z.string(), sync_id: z.string().max(64) });
@@ -159,12 +163,12 @@ export const AgentSettingsSchema = AgentSettingsShape.superRefine(
   { when: () => true },
 ).meta({ id: 'AgentSettings', description: 'Every writable field; read-only fields sent along are ignored.' });
 
-export const AgentSchema = AgentSettingsShape.extend({
+export const AgentSchema = schemaOf<Agent>()(AgentSettingsShape.extend({
   agent_id: z.string(),
   tenant_id: z.string(),
   version: z.int().min(1),
   updated_at: z.iso.datetime(),
-}).meta({ id: 'Agent' });
+}).meta({ id: 'Agent' }));
 
-export const AgentListSchema = z.object({ data: z.array(AgentSchema), next_cursor: z.string().nullable() }).meta({ id: 'AgentList' });
+export const AgentListSchema = schemaOf<Page<Agent>>()(z.object({ data: z.array(AgentSchema), next_cursor: z.string().nullable() }).meta({ id: 'AgentList' }));
 export const AgentParamsSchema = z.object({ agent_id: z.string().max(64) });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import { schemaOf } from './exact-schema.js';
 import { ORDER_STATUSES, type ResearchOrderView } from '../../core/attestation/research-orders/research-order.model.js';
 import { IDEMPOTENCY_KEY_PATTERN, type OrderListOptions } from '../../core/attestation/research-orders/research-orders.js';
 import { CURRENCY, type Statement } from '../../core/billing/billing.model.js';
@@ -33,7 +35,7 @@ export const OrderRequestSchema = z
   .meta({ id: 'ResearchOrderRequest' });
 export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
-export const OrderSchema = z
+export const OrderSchema = schemaOf<ResearchOrderView>()(z
   .object({
     order_id: z.string(),
     status: z.enum(ORDER_STATUSES),
@@ -57,9 +59,9 @@ export const OrderSchema = z
   })
   // Strict: the same document as a response and inside the research_order.updated event (one component).
   .strict()
-  .meta({ id: 'ResearchOrder' }) satisfies z.ZodType<ResearchOrderView>;
+  .meta({ id: 'ResearchOrder' }));
 
-export const OrderListSchema = z.object({ data: z.array(OrderSchema), next_cursor: z.string().nullable() }).meta({ id: 'ResearchOrderList' });
+export const OrderListSchema = schemaOf<Page<ResearchOrderView>>()(z.object({ data: z.array(OrderSchema), next_cursor: z.string().nullable() }).meta({ id: 'ResearchOrderList' }));
 
 /** The order list's query: GET /verify/research-orders and `svc-admin research list` parse with it. */
 export const OrderListQuerySchema = PageQuerySchema.extend({
@@ -78,7 +80,7 @@ export const OrderParamsSchema = z.object({ order_id: z.string().max(100).meta({
 
 const cents = (description: string) => z.int().min(0).meta({ description });
 
-export const StatementSchema = z
+export const StatementSchema = schemaOf<Statement>()(z
   .object({
     key_id: z.string(),
     month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -113,7 +115,7 @@ export const StatementSchema = z
     research_amount_cents: cents('Sum of the delivered orders.'),
     total_excl_vat_cents: cents('verify.amount_cents + research_amount_cents, excluding VAT.'),
   })
-  .meta({ id: 'MonthlyStatement' }) satisfies z.ZodType<Statement>;
+  .meta({ id: 'MonthlyStatement' }));
 
 export const MonthParamsSchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must have the form YYYY-MM').meta({ description: 'Invoice month, YYYY-MM (UTC).' }),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import type { Page } from '../../core/shared/keyset-cursor.js';
+import type { Delivery, DeliveryAttempt } from '../../core/events/webhook.model.js';
+import type { SubscriptionView } from '../../core/events/use-cases/webhook-subscriptions.js';
+import { type Flat, type Same, schemaOf } from './exact-schema.js';
 import { ErasureRecordSchema } from './erasure.schemas.js';
 import { ORDER_STATUSES } from '../../core/attestation/research-orders/research-order.model.js';
-import { EVENT_TYPES, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
+import { type CompletePayloads, EVENT_TYPES, type EventPayloads, type EventType, KEY_EVENT_TYPES, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
 import { DESCRIPTION_MAX_LENGTH, URL_MAX_LENGTH } from '../../core/events/webhook.model.js';
 import { KNOWLEDGE_CONTENT_TYPES } from '../../core/knowledge/knowledge.model.js';
 import { CallSummarySchema } from './calls.schemas.js';
@@ -32,7 +36,7 @@ export const NewWebhookSchema = z
   .meta({ id: 'NewWebhook' });
 export type NewWebhook = z.infer<typeof NewWebhookSchema>;
 
-export const WebhookSchema = z
+export const WebhookSchema = schemaOf<SubscriptionView>()(z
   .object({
     subscription_id: z.string(),
     url: z.string(),
@@ -44,15 +48,15 @@ export const WebhookSchema = z
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
-  .meta({ id: 'Webhook' });
+  .meta({ id: 'Webhook' }));
 
 export const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().regex(/^whsec_/).meta({ description: 'The signing secret (Standard Webhooks `whsec_…`), shown this once.' }),
 }).meta({ id: 'WebhookWithSecret' });
 
-export const WebhookListSchema = z.object({ data: z.array(WebhookSchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookList' });
+export const WebhookListSchema = schemaOf<Page<SubscriptionView>>()(z.object({ data: z.array(WebhookSchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookList' }));
 
-export const DeliveryAttemptSchema = z
+export const DeliveryAttemptSchema = schemaOf<DeliveryAttempt>()(z
   .object({
     attempt: z.int().min(1),
     attempted_at: z.iso.datetime(),
@@ -60,9 +64,9 @@ export const DeliveryAttemptSchema = z
     latency_ms: z.int().min(0),
     error: z.string().nullable(),
   })
-  .meta({ id: 'WebhookDeliveryAttempt' });
+  .meta({ id: 'WebhookDeliveryAttempt' }));
 
-export const DeliverySchema = z
+export const DeliverySchema = schemaOf<Delivery>()(z
   .object({
     delivery_id: z.string(),
     subscription_id: z.string(),
@@ -73,9 +77,9 @@ export const DeliverySchema = z
     next_attempt_at: z.iso.datetime().nullable(),
     attempts: z.array(DeliveryAttemptSchema),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery' }));
 
-export const DeliveryListSchema = z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' });
+export const DeliveryListSchema = schemaOf<Page<Delivery>>()(z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' }));
 
 export const TenantWebhooksParamsSchema = z.object({ tenant_id: z.string() });
 export const TenantWebhookParamsSchema = TenantWebhooksParamsSchema.extend({ webhook_id: z.string().max(64) });
@@ -87,7 +91,7 @@ export type KeyWebhookParams = z.infer<typeof KeyDeliveryParamsSchema>;
 
 // --- Event payloads (the OpenAPI `webhooks` section) ---
 
-const envelope = <T extends z.ZodType>(type: (typeof EVENT_TYPES)[number], data: T, description: string) =>
+const envelope = <E extends EventType, T extends z.ZodType>(type: E, data: T, description: string) =>
   z
     .object({
       id: z.string().meta({ description: 'The event id, also sent as `webhook-id`: de-duplicate on it.' }),
@@ -132,3 +136,16 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     'A research order of the API key changed status: placed (requested), accepted, declined, cancelled or delivered; `order` is the order as GET …/research-orders/{order_id} shows it.',
   ).meta({ id: 'ResearchOrderUpdatedEvent' }),
 } as const;
+
+/**
+ * Each event type's schema carries exactly the payload its area builds (`EventPayloads`), and
+ * every event type has one: a payload field added in core and not here, or a new event type
+ * without a schema, fails `npm run typecheck` (issue 29).
+ */
+/** Fails to compile when an event type has no payload (an area forgot its entry in `EventPayloads`). */
+export type EveryEventTypeHasAPayload = CompletePayloads<EventPayloads>;
+type PayloadSchemaMismatch = {
+  [T in EventType]: Same<Flat<z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[T]>>, Flat<{ id: string; type: T; created_at: string; data: EventPayloads[T] }>> extends true ? never : T;
+}[EventType];
+/** `true` when every schema matches; otherwise the compiler names the event types that do not. */
+export const EVERY_PAYLOAD_SCHEMA_MATCHES_ITS_EVENT: [PayloadSchemaMismatch] extends [never] ? true : PayloadSchemaMismatch = true;

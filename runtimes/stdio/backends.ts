@@ -213,13 +213,13 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       const body = await call('POST', '/api/v1/verify', input, signal);
       const parsed = VerificationResponseSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
-      return parsed.data as VerificationResponse;
+      return parsed.data;
     },
     async verifyBatch(subjects, signal) {
       const body = await call('POST', '/api/v1/verify/batch', { subjects }, signal);
       const parsed = VerifyBatchResponseSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
-      return parsed.data as VerifyBatchResult;
+      return parsed.data;
     },
     async coverage(query, signal) {
       const params = new URLSearchParams();
@@ -228,7 +228,7 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       const body = await call('GET', `/api/v1/verify/coverage${search}`, undefined, signal);
       const parsed = CoverageSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
-      return parsed.data as CoverageManifest;
+      return parsed.data;
     },
   };
 }

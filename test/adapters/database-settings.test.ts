@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../adapters/postgres/postgres-database.js';
 import { tsqueryAll, tsvectorOf, tsvectorWithPositions } from '../../adapters/postgres/tsvector.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
-import { parseSearchQuery } from '../../core/calls/search-query.js';
+import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { resolveAuthSecret } from '../../runtimes/shared/composition/auth-secret.js';
 import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
 import { loadConfig } from '../../runtimes/shared/config.js';

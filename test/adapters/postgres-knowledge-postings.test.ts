@@ -6,7 +6,7 @@ import { termRange } from '../../adapters/postgres/knowledge-postings.js';
 import { tsvectorWithPositions } from '../../adapters/postgres/tsvector.js';
 import type { SqlDatabase } from '../../adapters/sql/database.js';
 import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
-import { parseSearchQuery } from '../../core/calls/search-query.js';
+import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { openFreshPostgres, postgresCluster } from '../support/postgres.js';
 import { seedTenants } from '../support/contract-suite.js';
 

@@ -1,26 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers, tsFiles } from '../support/source-imports.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const coreDir = join(root, 'core');
-
-/** Every module specifier of a TypeScript source: static, type-only, dynamic and re-exports. */
-export function importSpecifiers(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [/\b(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
-  for (const p of patterns) for (const m of source.matchAll(p)) found.push(m[1]);
-  return found;
-}
-
-function* tsFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* tsFiles(path);
-    else if (entry.name.endsWith('.ts')) yield path;
-  }
-}
 
 /** The violations of core purity in one file: anything that is not a relative path inside core/. */
 export function violations(file: string, source: string): string[] {

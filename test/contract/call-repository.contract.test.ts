@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { compareCalls, type CallFilter, type CallRecord, toSummary } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
-import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
+import { parseSearchQuery, searchTokens } from '../../core/shared/search-query.js';
 import type { TenantRepository } from '../../core/tenancy/ports.js';
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
 import { MemoryTenantRepository } from '../../adapters/memory/memory-tenancy.repositories.js';

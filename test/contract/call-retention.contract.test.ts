@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { compareCalls, type CallRecord, toSummary } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
-import { parseSearchQuery } from '../../core/calls/search-query.js';
+import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WorkspaceRepository } from '../../core/workspace/ports.js';
 import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';

@@ -4,7 +4,7 @@ import type { Principal } from '../../core/auth/auth.model.js';
 import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallRecord } from '../../core/calls/call.model.js';
 import { aggregateDurations, durationFigures, emptyByStatus, emptyCounts } from '../../core/calls/call-stats.model.js';
 import type { CallRepository, CallStatsStore } from '../../core/calls/ports.js';
-import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
+import { parseSearchQuery, searchTokens } from '../../core/shared/search-query.js';
 import { CallStatistics, type CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
 import type { StatsBucket } from '../../core/calls/zone-calendar.js';
 import type { TenantRepository } from '../../core/tenancy/ports.js';

@@ -4,7 +4,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { OperatorResearchStore } from '../../core/attestation/ports.js';
 import type { ResearchOrderStore } from '../../core/attestation/research-orders/ports.js';
 import { deliveredOrder, orderView, type OrderStatus, type ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';
-import { researchOrderUpdated } from '../../core/events/event-payloads.js';
+import { researchOrderUpdated } from '../../core/attestation/research-orders/research-order-events.js';
 import { envelopeOf, newEventFactory, type OutboxEvent } from '../../core/events/event.model.js';
 import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import { isDomainError } from '../../core/shared/errors.js';

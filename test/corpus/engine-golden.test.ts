@@ -15,7 +15,7 @@ import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
 import { evaluate } from '../../core/attestation/verdict/evaluate.js';
 import type { VerifyInput } from '../../core/attestation/verdict/verification.model.js';
-import { seededRandom } from '../../core/shared/random.js';
+import { seededRandom } from '../../adapters/node/seeded-random.js';
 import { readCases } from '../../corpus/build/eval-run.js';
 import { DEFAULT_CATALOGUE_CASES } from '../../corpus/build/eval-catalogue-sample.js';
 import { catalogueSubjects, sampleSubjects } from '../../corpus/build/subject-samples.js';

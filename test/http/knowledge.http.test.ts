@@ -1,4 +1,4 @@
-import { searchTokens } from '../../core/calls/search-query.js';
+import { searchTokens } from '../../core/shared/search-query.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, finishedSyncRun, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';

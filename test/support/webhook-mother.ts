@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventOwner, type EventType, newEventFactory, type OutboxEvent, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
+import { type EventOwner, type EventType, type PayloadOf, newEventFactory, type OutboxEvent, TENANT_EVENT_TYPES } from '../../core/events/event.model.js';
 import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import type { StoredSubscription } from '../../core/events/webhook.model.js';
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
@@ -31,9 +31,12 @@ export function aSubscription(over: Partial<StoredSubscription> & { owner?: Even
   };
 }
 
-/** An event of `owner` created at second `createdAt`. */
+/**
+ * An event of `owner` created at second `createdAt`. The outbox and the dispatcher carry the
+ * payload as bytes they never read, so these rows carry a marker in place of the type's payload.
+ */
 export function anEvent(type: EventType = 'call.created', createdAt = 10, owner: EventOwner = { kind: 'tenant', id: 't1' }, data: unknown = { n: randomUUID() }): OutboxEvent {
-  return newEventFactory(randomUUID, () => new Date(at(createdAt))).event(owner, type, data);
+  return newEventFactory(randomUUID, () => new Date(at(createdAt))).event(owner, type, data as PayloadOf<EventType>);
 }
 
 export interface WebhookStores {

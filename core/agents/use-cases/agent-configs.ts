@@ -6,7 +6,7 @@ import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
 import { type Agent, AGENT_ID_PATTERN, type AgentSettings, checkAgentSettings, defaultAgentSettings, etagOf, ifMatchHolds } from '../agent.model.js';
 import type { EventFactory } from '../../events/event.model.js';
-import { agentUpdated } from '../../events/event-payloads.js';
+import { agentUpdated } from '../agent-events.js';
 import type { AgentRepository } from '../ports.js';
 
 const WRITABLE = ['name', 'language', 'voice', 'greeting', 'instructions', 'llm', 'knowledge_base', 'escalation', 'business_hours'] as const;

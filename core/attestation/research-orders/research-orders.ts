@@ -7,9 +7,10 @@
 import type { PriceList, Pricing } from '../../billing/billing.model.js';
 import { priceListOf } from '../../billing/pricing.js';
 import type { EventFactory, OutboxEvent } from '../../events/event.model.js';
-import { researchOrderUpdated } from '../../events/event-payloads.js';
+import { researchOrderUpdated } from './research-order-events.js';
 import { PRODUCTION_PLAN } from '../../billing/billing.model.js';
-import { conflict, DomainError, findNulCharacter, isDomainError, notFound, NUL_MESSAGE, validationError } from '../../shared/errors.js';
+import { conflict, DomainError, isDomainError, notFound, validationError } from '../../shared/errors.js';
+import { findNulCharacter, NUL_MESSAGE } from '../../shared/json-walks.js';
 import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';

@@ -1,13 +1,13 @@
 import { notFound } from '../../shared/errors.js';
 import { visibleTo } from '../caller.js';
-import type { Caller, VerificationLedger, VerificationTrace } from '../ports.js';
-import type { VerificationResponse } from '../verdict/verification.model.js';
+import type { ArchivedVerificationResponse, Caller, VerificationLedger, VerificationTrace } from '../ports.js';
+import type { VerificationOutcome, VerificationResponse } from '../verdict/verification.model.js';
 import type { VerifyAttribution } from './verify-attribution.js';
 
 export interface ReplayResult {
-  original: VerificationResponse;
+  original: ArchivedVerificationResponse;
   replay: VerificationResponse;
-  /** True when the verdict, pillars, attestations, near matches or requalification differ. */
+  /** True when any field of the outcome the original recorded differs in the replay (`outcomeChanged`). */
   changed: boolean;
 }
 
@@ -36,18 +36,46 @@ export class AuditTrail {
   async replay(requestId: string, caller: Caller, replayRequestId?: string): Promise<ReplayResult> {
     const trace = await this.read(requestId, caller);
     const replay = await this.verify.execute(trace.request, caller, replayRequestId);
-    return { original: trace.response, replay, changed: outcomeKey(trace.response) !== outcomeKey(replay) };
+    return { original: trace.response, replay, changed: outcomeChanged(trace.response, replay) };
   }
 }
 
 
-function outcomeKey(r: VerificationResponse): string {
-  return JSON.stringify([
-    r.verdict,
-    r.verified_pillars,
-    r.contradicted_pillars,
-    r.attestations,
-    r.near_matches,
-    r.suggested_requalification,
-  ]);
+/**
+ * Every field of a verification's outcome (what the rules decided: everything of the response
+ * but its envelope). The type demands each key of `VerificationOutcome` and no other, so a field
+ * the outcome gains is compared by the replay without anyone remembering to list it.
+ */
+const OUTCOME_FIELDS: { readonly [K in keyof VerificationOutcome]-?: true } = {
+  parsed: true,
+  verdict: true,
+  matched_artist: true,
+  reason: true,
+  verified_pillars: true,
+  contradicted_pillars: true,
+  attestations: true,
+  works: true,
+  near_matches: true,
+  suggested_requalification: true,
+};
+
+/**
+ * Whether the replay's outcome differs from the original's: every outcome field, compared as far
+ * as the original recorded it. A field (or a nested field) absent from an archived response was
+ * not part of the answer when it was served (ArchivedVerificationResponse), so it cannot have changed.
+ */
+export function outcomeChanged(original: ArchivedVerificationResponse, replay: VerificationResponse): boolean {
+  return (Object.keys(OUTCOME_FIELDS) as (keyof VerificationOutcome)[]).some((field) => !sameAsRecorded(original[field], replay[field]));
+}
+
+function sameAsRecorded(recorded: unknown, now: unknown): boolean {
+  if (recorded === undefined) return true;
+  if (recorded === null || typeof recorded !== 'object') return recorded === now;
+  if (now === null || typeof now !== 'object' || Array.isArray(recorded) !== Array.isArray(now)) return false;
+  if (Array.isArray(recorded)) {
+    const list = now as unknown[];
+    return recorded.length === list.length && recorded.every((item, i) => sameAsRecorded(item, list[i]));
+  }
+  const fields = now as Record<string, unknown>;
+  return Object.entries(recorded).every(([key, value]) => sameAsRecorded(value, fields[key]));
 }

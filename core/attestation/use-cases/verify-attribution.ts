@@ -38,6 +38,12 @@ export const ARCHIVE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89
  * `request_id` when it is a canonical UUID not archived yet; otherwise the verification gets a
  * new UUID (the archive id stays unique), which the runtime then answers as the request's id.
  */
+/** A served verification with its JSON text, serialised once (the archive's bytes are the body's). */
+export interface ServedVerification {
+  response: VerificationResponse;
+  json: string;
+}
+
 export class VerifyAttribution {
   constructor(
     private readonly engine: AttestationEngine,
@@ -45,6 +51,11 @@ export class VerifyAttribution {
   ) {}
 
   async execute(input: VerifyInput, caller: Caller, requestId?: string): Promise<VerificationResponse> {
+    return (await this.executeServed(input, caller, requestId)).response;
+  }
+
+  /** As `execute`, with the response's JSON text: the one serialisation, archived and sent as the same bytes. */
+  async executeServed(input: VerifyInput, caller: Caller, requestId?: string): Promise<ServedVerification> {
     const offered = requestId !== undefined && ARCHIVE_REQUEST_ID.test(requestId) ? requestId : undefined;
     try {
       return await this.serve(input, caller, offered);
@@ -54,16 +65,20 @@ export class VerifyAttribution {
     }
   }
 
-  private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<VerificationResponse> {
+  private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<ServedVerification> {
     const response = this.engine.answer(input, requestId);
-    await this.ledger.record({
+    const json = JSON.stringify(response);
+    await this.ledger.record(
+      {
       request_id: response.request_id,
       served_at: response.served_at,
       tier: caller.tier,
       key_id: caller.tier === 'production' ? caller.key_id : null,
       request: input,
       response,
-    });
-    return response;
+      },
+      json,
+    );
+    return { response, json };
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { FieldError } from '../../shared/errors.js';
 import type { CancelSignal, Scheduler } from '../../shared/ports.js';
-import type { VerificationResponse, VerifyInput } from '../verdict/verification.model.js';
+import type { ENGINE_ID, VerificationResponse, VerifyInput } from '../verdict/verification.model.js';
 
 /** The most subjects one batch may hold. */
 export const MAX_BATCH_SUBJECTS = 1000;
@@ -32,6 +32,15 @@ export interface BatchItemResult {
   lot: string | null;
   result: VerificationResponse | null;
   error: BatchItemError | null;
+}
+
+/** A batch as every runtime answers it (HTTP, createVerifier, the stdio tool): the outcome's counts and results. */
+export interface VerifyBatchResult {
+  engine: typeof ENGINE_ID;
+  subjects: number;
+  served: number;
+  errors: number;
+  results: BatchItemResult[];
 }
 
 export interface BatchOutcome {

@@ -2,13 +2,11 @@
  * Monthly statements: the key's served calls through its plan's scale, and the research orders
  * delivered in the month at the price fixed when they were placed.
  */
-import type { ApiKeyRecord, ApiKeyStore } from '../../attestation/ports.js';
-import type { ResearchOrderStore } from '../../attestation/research-orders/ports.js';
 import { notFound } from '../../shared/errors.js';
 import type { Clock } from '../../shared/ports.js';
 import { PRODUCTION_PLAN, type Pricing, type Statement } from '../billing.model.js';
 import { buildStatement, monthBounds, pilotEnd, priceListOf } from '../pricing.js';
-import type { UsageMeter } from '../ports.js';
+import type { BilledKey, BilledKeys, DeliveredOrders, UsageMeter } from '../ports.js';
 
 /** `/verify/usage`: the verify part of the statement, in the historical shape plus cents. */
 export interface UsageSummary {
@@ -24,9 +22,9 @@ export interface UsageSummary {
 
 export class Invoicing {
   constructor(
-    private readonly keys: ApiKeyStore,
+    private readonly keys: BilledKeys,
     private readonly meter: UsageMeter,
-    private readonly orders: ResearchOrderStore,
+    private readonly orders: DeliveredOrders,
     private readonly pricing: Pricing,
     private readonly clock: Clock,
   ) {}
@@ -59,7 +57,7 @@ export class Invoicing {
     };
   }
 
-  private async statementOf(record: ApiKeyRecord, month: string): Promise<Statement> {
+  private async statementOf(record: BilledKey, month: string): Promise<Statement> {
     const { from, to } = monthBounds(month);
     const plan = record.plan ?? PRODUCTION_PLAN;
     const served = await this.meter.servedCalls(record.key_id, month);

@@ -1,5 +1,5 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import { callsErased } from '../../events/event-payloads.js';
+import { callsErased } from '../call-events.js';
 import type { EventFactory } from '../../events/event.model.js';
 import { notFound } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';

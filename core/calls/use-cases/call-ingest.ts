@@ -3,7 +3,7 @@ import { type DomainError, type FieldError, isDomainError, notFound } from '../.
 import type { IdGenerator } from '../../shared/ports.js';
 import type { TenantRepository } from '../../tenancy/ports.js';
 import type { EventFactory } from '../../events/event.model.js';
-import { callCreated } from '../../events/event-payloads.js';
+import { callCreated } from '../call-events.js';
 import { type CallDetail, type CallRecord, toSummary } from '../call.model.js';
 import { type NewCallInput, normaliseNewCall } from '../new-call.js';
 import type { CallRepository } from '../ports.js';

@@ -2,6 +2,7 @@ import { authorize, type Principal } from '../../auth/auth.model.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
+import type { SearchTerm } from '../../shared/search-query.js';
 import {
   CALL_ID_PATTERN,
   type CallDetail,
@@ -9,7 +10,6 @@ import {
   type CallSummary,
   type Channel,
   type Direction,
-  type SearchTerm,
 } from '../call.model.js';
 import { callKeyset, cursorContext } from '../cursor.js';
 import type { CallRepository } from '../ports.js';
@@ -57,10 +57,14 @@ export class CallQueries {
   }
 }
 
-/** The query's filter, once its window is a window (from before to: the one domain rule). */
-export function callFilterOf({ channel, direction, from, to, q }: CallListQuery): CallFilter {
-  if (from !== undefined && to !== undefined && from >= to) {
+/**
+ * The query's filter, once its window is a window (from before to: the one domain rule): every
+ * field of the query but the page's, with `q`'s words as `terms`.
+ */
+export function callFilterOf(query: CallListQuery): CallFilter {
+  const { limit: _limit, cursor: _cursor, q, ...fields } = query;
+  if (fields.from !== undefined && fields.to !== undefined && fields.from >= fields.to) {
     throw validationError('The query parameters are invalid.', [{ path: 'to', message: 'must be after from (from is inclusive, to exclusive)' }]);
   }
-  return { channel, direction, from, to, terms: q ?? [] };
+  return { ...fields, terms: q ?? [] };
 }

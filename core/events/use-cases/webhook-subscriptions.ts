@@ -1,10 +1,8 @@
-import type { Caller } from '../../attestation/ports.js';
-import { requireProduction } from '../../attestation/caller.js';
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { DomainError, notFound, validationError } from '../../shared/errors.js';
 import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
-import { type EventOwner, type EventType, eventTypesOf, keyOwner, tenantOwner } from '../event.model.js';
+import { type EventOwner, type EventType, eventTypesOf, tenantOwner } from '../event.model.js';
 import type { EventOutbox, SubscriptionStore, WebhookSigner, WebhookTargetPolicy } from '../ports.js';
 import {
   type Delivery,
@@ -35,11 +33,6 @@ export type SubscriptionWithSecret = SubscriptionView & { secret: string };
 export function tenantSubscriber(principal: Principal, tenantId: string): EventOwner {
   authorize(principal, tenantId, 'write');
   return tenantOwner(tenantId);
-}
-
-/** The owner a production API key manages: the key itself (401 without a key). */
-export function keySubscriber(caller: Caller): EventOwner {
-  return keyOwner(requireProduction(caller).key_id);
 }
 
 const viewOf = ({ secrets: _s, owner_kind: _k, owner_id: _o, ...view }: StoredSubscription): SubscriptionView => view;

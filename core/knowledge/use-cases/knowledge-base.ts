@@ -1,6 +1,7 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import { type Highlight, highlightsOf, parseSearchQuery } from '../../calls/search-query.js';
-import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
+import { type Highlight, highlightsOf, parseSearchQuery } from '../../shared/search-query.js';
+import { notFound, validationError } from '../../shared/errors.js';
+import { NUL_MESSAGE } from '../../shared/json-walks.js';
 import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
 import { baseMediaType, judgeContent } from '../content-sniff.js';

@@ -1,5 +1,5 @@
 import type { EventFactory } from '../../events/event.model.js';
-import { documentFailed, documentIndexed, syncCompleted } from '../../events/event-payloads.js';
+import { documentFailed, documentIndexed, syncCompleted } from '../knowledge-events.js';
 import type { Clock } from '../../shared/ports.js';
 import { splitIntoChunks } from '../chunking.js';
 import type { Chunk, KnowledgeDocument } from '../knowledge.model.js';

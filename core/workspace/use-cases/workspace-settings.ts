@@ -1,4 +1,4 @@
-import { isLanguageTag, isTimeZone } from '../../agents/agent.model.js';
+import { isLanguageTag, isTimeZone } from '../../shared/locale.js';
 import { authorize, type Principal } from '../../auth/auth.model.js';
 import { notFound, validationError, type FieldError } from '../../shared/errors.js';
 import type { TenantRepository } from '../../tenancy/ports.js';

@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
-import { DomainError, findNulCharacter, MAX_JSON_DEPTH, nestsDeeperThan, NUL_MESSAGE, validationError } from '../../../core/shared/errors.js';
+import { DomainError, validationError } from '../../../core/shared/errors.js';
+import { findNulCharacter, MAX_JSON_DEPTH, nestsDeeperThan, NUL_MESSAGE } from '../../../core/shared/json-walks.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -2,9 +2,8 @@ import { buildCoverage, coveragePage, isCoverageQuery } from '../../../core/atte
 import { requireProduction } from '../../../core/attestation/caller.js';
 import { parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, type VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
-import { jsonText } from '../../../core/shared/json-text.js';
 import type { Unavailability } from '../../../adapters/sql/database.js';
 import type { Scheduler } from '../../../core/shared/ports.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
@@ -37,7 +36,7 @@ const RESULTS_PER_PART = 100;
  * scheduler asked between parts: a thousand answers are 2.3 MB, which Koa would otherwise
  * stringify twice (once to measure an object body for compression) in one turn of the loop.
  */
-async function batchBody(outcome: BatchOutcome, scheduler: Scheduler): Promise<Buffer> {
+async function batchBody(outcome: BatchOutcome, texts: ReadonlyMap<VerificationResponse, string>, scheduler: Scheduler): Promise<Buffer> {
   const head = JSON.stringify({ engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors });
   const parts = [Buffer.from(`${head.slice(0, -1)},"results":[`)];
   for (let from = 0; from < outcome.results.length; from += RESULTS_PER_PART) {
@@ -45,7 +44,7 @@ async function batchBody(outcome: BatchOutcome, scheduler: Scheduler): Promise<B
     if (turn !== undefined) await turn;
     const items = outcome.results
       .slice(from, from + RESULTS_PER_PART)
-      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : jsonText(r.result)},"error":${JSON.stringify(r.error)}}`);
+      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : (texts.get(r.result) ?? JSON.stringify(r.result))},"error":${JSON.stringify(r.error)}}`);
     parts.push(Buffer.from(`${from === 0 ? '' : ','}${items.join(',')}`));
   }
   parts.push(Buffer.from(']}'));
@@ -69,12 +68,12 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
   return {
     verifyAttribution: async (ctx, { body }) => {
       const caller = callerOf(ctx);
-      const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
+      const { response, json } = await deps.verify.executeServed(body, caller, requestIdOf(ctx));
       useRequestId(ctx, response.request_id);
       deps.onVerdict?.(response.verdict, caller.tier);
       // The archive's text of the response, not a second serialisation: the same bytes.
       ctx.type = 'json';
-      ctx.body = jsonText(response);
+      ctx.body = json;
     },
     verifyAttributionBatch: (ctx) =>
       jsonBodyKeepingNul(ctx, async () => {
@@ -87,12 +86,15 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
         const caller = callerOf(ctx);
         let cutShortBy = null as Unavailability | null;
         const gone = clientGone(ctx);
+        // Each answer's archived text, for this request's body: the same bytes, serialised once.
+        const texts = new Map<VerificationResponse, string>();
         try {
           const outcome = await verifyBatch(
             readBatchEntries(envelope.data.subjects),
             {
               serve: async (input) => {
-                const response = await deps.verify.execute(input, caller);
+                const { response, json } = await deps.verify.executeServed(input, caller);
+                texts.set(response, json);
                 deps.onVerdict?.(response.verdict, caller.tier);
                 return response;
               },
@@ -107,7 +109,7 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
             ctx.status = CLIENT_CLOSED_REQUEST;
             return;
           }
-          const body = await batchBody(outcome, deps.scheduler);
+          const body = await batchBody(outcome, texts, deps.scheduler);
           ctx.status = 200;
           // Subjects left unserved by an unavailable database may be sent again: say when.
           if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { EventOwner } from '../../../core/events/event.model.js';
-import { keySubscriber, tenantSubscriber } from '../../../core/events/use-cases/webhook-subscriptions.js';
+import { keySubscriber } from '../../../core/attestation/caller.js';
+import { tenantSubscriber } from '../../../core/events/use-cases/webhook-subscriptions.js';
 import type { WebhookContracts, WebhookParams } from '../contracts/webhooks.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { principalOf } from '../middleware/bearer-auth.js';

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { TenantOffboarding } from '../../../core/tenancy/use-cases/tenant-offboarding.js';
+import { TenantOffboarding } from '../../../core/stewardship/use-cases/tenant-offboarding.js';
 import { SqlTenantDataEraser } from '../../../adapters/sql/sql-tenant-data.eraser.js';
 import { AGENTS } from './agents.tokens.js';
 import { CALLS } from './calls.tokens.js';

@@ -1,5 +1,5 @@
-import type { TenantDataEraser } from '../../../core/tenancy/ports.js';
-import type { TenantOffboarding } from '../../../core/tenancy/use-cases/tenant-offboarding.js';
+import type { TenantDataEraser } from '../../../core/stewardship/ports.js';
+import type { TenantOffboarding } from '../../../core/stewardship/use-cases/tenant-offboarding.js';
 import { token } from './token.js';
 
 /** Tokens of data stewardship (issue 30): a tenant's export and deletion. */

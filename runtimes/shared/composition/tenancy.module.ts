@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { tokenHoldersOf, TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import { Login } from '../../../core/auth/use-cases/login.js';
 import { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
-import { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
+import { TenantUsers } from '../../../core/auth/use-cases/tenant-users.js';
 import { LruTokenHolderLookup } from '../../../adapters/cache/lru-token-holder.lookup.js';
 import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';

@@ -3,7 +3,7 @@ import type { Login } from '../../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import type { PasswordHasher, TenantRepository, UserRepository } from '../../../core/tenancy/ports.js';
 import type { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
-import type { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
+import type { TenantUsers } from '../../../core/auth/use-cases/tenant-users.js';
 import { token } from './token.js';
 
 /** Tokens of tenancy and authentication. Injection is by token, never by reflected type. */

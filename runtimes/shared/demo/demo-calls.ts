@@ -1,6 +1,6 @@
 import type { NewCallInput } from '../../../core/calls/new-call.js';
 import { type DemoLanguage, type LanguagePack, PACKS, type Script } from './demo-scripts.js';
-import { seededRandom } from '../../../core/shared/random.js';
+import { seededRandom } from '../../../adapters/node/seeded-random.js';
 
 /**
  * Sample calls of a multilingual AI call centre, generated deterministically: the same

@@ -35,17 +35,22 @@ describe('AuditTrail (on the memory ledger)', () => {
 
   it("replays the archived subject on today's corpus as a new served call, saying whether the outcome changed", async () => {
     const { ledger, audit } = setup();
+    // The answer the empty corpus gives (every outcome field counts, the reason too: ADR 0040).
     const same = aTrace({ key_id: 'key_a' });
+    same.response = { ...same.response, reason: 'artist_not_covered' };
+    const otherReason = aTrace({ key_id: 'key_a' });
     const attested = aTrace({ key_id: 'key_a' });
     attested.response = { ...attested.response, verdict: 'attested', verified_pillars: ['authentication'] };
     await ledger.record(same);
     await ledger.record(attested);
+    await ledger.record(otherReason);
     const replayId = crypto.randomUUID();
     const unchanged = await audit.replay(same.request_id, keyA, replayId);
     expect(unchanged).toMatchObject({ changed: false, original: same.response, replay: { verdict: 'unavailable', request_id: replayId } });
     // The replay is archived (and billed) under its own id, visible to the same key.
     expect((await audit.read(replayId, keyA)).request).toEqual(same.request);
     expect((await audit.replay(attested.request_id, keyA)).changed).toBe(true);
+    expect((await audit.replay(otherReason.request_id, keyA)).changed).toBe(true);
     await expect(audit.replay(same.request_id, keyB)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -7,7 +7,7 @@ import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
 import { MemoryTenantRepository } from '../../../adapters/memory/memory-tenancy.repositories.js';
-import { SEARCH_MAX_TERMS } from '../../../core/calls/search-query.js';
+import { SEARCH_MAX_TERMS } from '../../../core/shared/search-query.js';
 import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
 import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
 import { aNewCall, callsArbitrary } from '../../support/call-mother.js';
@@ -48,7 +48,7 @@ describe('tenancy rule in the call use cases', () => {
 
   it('imports a batch: stores the good, reports the bad by index', async () => {
     const { ingest, queries } = await setup();
-    const outcome = await ingest.importBatch('acme', [aNewCall({ call_id: 'a' }), aNewCall({ channel: 'fax' }), aNewCall({ call_id: 'a' }), aNewCall({ call_id: 'b' })]);
+    const outcome = await ingest.importBatch('acme', [aNewCall({ call_id: 'a' }), aNewCall({ channel: 'fax' as 'voice' }), aNewCall({ call_id: 'a' }), aNewCall({ call_id: 'b' })]);
     expect(outcome.imported).toBe(2);
     expect(outcome.rejected.map((r) => [r.index, r.errors[0].path])).toEqual([
       [1, 'channel'],

@@ -28,13 +28,14 @@ describe('normaliseNewCall', () => {
         {
           ...aNewCall(),
           call_id: 'has space',
-          channel: 'fax',
-          direction: 'sideways',
-          status: 'lost',
+          // Values a schema refuses, as an unchecked caller could still send them: core checks again.
+          channel: 'fax' as NewCallInput['channel'],
+          direction: 'sideways' as NewCallInput['direction'],
+          status: 'lost' as NewCallInput['status'],
           caller: '  ',
           started_at: '2026-11-03T10:00:00Z',
           ended_at: '2026-11-03T09:00:00Z',
-          transcript: [{ speaker: 'robot', text: 'x', offset_ms: -1 }],
+          transcript: [{ speaker: 'robot' as 'agent', text: 'x', offset_ms: -1 }],
           metadata: [] as unknown as Record<string, unknown>,
         },
         id,

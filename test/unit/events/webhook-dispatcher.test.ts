@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { EventOutbox, SubscriptionStore } from '../../../core/events/ports.js';
 import { DEFAULT_RETRY_POLICY } from '../../../core/events/retry-policy.js';
 import { type DispatcherSettings, WebhookDispatcher } from '../../../core/events/use-cases/webhook-dispatcher.js';
-import { seededRandom } from '../../../core/shared/random.js';
+import { seededRandom } from '../../../adapters/node/seeded-random.js';
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../../adapters/memory/memory-webhook.stores.js';
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { EventOwner } from '../../../core/events/event.model.js';
 import { DEFAULT_RETRY_POLICY } from '../../../core/events/retry-policy.js';
 import { WebhookDispatcher } from '../../../core/events/use-cases/webhook-dispatcher.js';
-import { seededRandom } from '../../../core/shared/random.js';
+import { seededRandom } from '../../../adapters/node/seeded-random.js';
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookDeliveryWorker } from '../../../adapters/node/webhook-delivery.worker.js';

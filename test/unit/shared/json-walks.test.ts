@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findNulCharacter, nestsDeeperThan } from '../../../core/shared/errors.js';
+import { findNulCharacter, nestsDeeperThan } from '../../../core/shared/json-walks.js';
 
 /** The recursive definitions the iterative walks replace (issue 14, defect 3), as references. */
 function nulReference(value: unknown, path = ''): string | null {

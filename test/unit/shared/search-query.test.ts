@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, highlightsOf, parseSearchQuery, SEARCH_MAX_TERMS, searchTokens } from '../../../core/calls/search-query.js';
+import { foldForSearch, highlightsOf, parseSearchQuery, SEARCH_MAX_TERMS, searchTokens } from '../../../core/shared/search-query.js';
 import { fts5Query } from '../../../adapters/sqlite/sqlite-call-search.js';
 
 describe('parseSearchQuery', () => {

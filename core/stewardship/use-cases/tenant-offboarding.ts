@@ -4,7 +4,8 @@ import type { SubscriptionStore } from '../../events/ports.js';
 import type { KnowledgeStore } from '../../knowledge/ports.js';
 import { notFound, validationError } from '../../shared/errors.js';
 import type { WorkspaceRepository } from '../../workspace/ports.js';
-import type { TenantDataEraser, TenantRepository } from '../ports.js';
+import type { TenantRepository } from '../../tenancy/ports.js';
+import type { TenantDataEraser } from '../ports.js';
 
 /** The resources of an export, one NDJSON file each, in this order. */
 export const EXPORT_RESOURCES = ['workspace', 'calls', 'knowledge', 'agents', 'webhook_subscriptions'] as const;

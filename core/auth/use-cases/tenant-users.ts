@@ -1,8 +1,8 @@
-import { authorize, type Principal } from '../../auth/auth.model.js';
+import { authorize, type Principal } from '../auth.model.js';
 import { type Page, type PageRequest, mapPage, pageOf } from '../../shared/keyset-cursor.js';
 import type { CursorSealer } from '../../shared/ports.js';
-import type { UserRepository } from '../ports.js';
-import type { User, UserView } from '../tenancy.model.js';
+import type { UserRepository } from '../../tenancy/ports.js';
+import type { User, UserView } from '../../tenancy/tenancy.model.js';
 
 const SHAPE = ['string', 'string'] as const;
 

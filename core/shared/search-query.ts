@@ -1,5 +1,15 @@
-import { validationError } from '../shared/errors.js';
-import type { SearchTerm } from './call.model.js';
+import { validationError } from './errors.js';
+
+/**
+ * The free-text query grammar every search shares (calls: transcript and summary; knowledge:
+ * chunks): words folded as the indexes fold them, a trailing `*` for a prefix.
+ */
+
+/** One word of a free-text query, already folded into a token; `prefix` for a trailing `*`. */
+export interface SearchTerm {
+  text: string;
+  prefix: boolean;
+}
 
 export const SEARCH_QUERY_MAX_LENGTH = 500;
 export const SEARCH_MAX_TERMS = 32;

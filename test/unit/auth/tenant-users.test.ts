@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../../core/auth/auth.model.js';
-import { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
+import { TenantUsers } from '../../../core/auth/use-cases/tenant-users.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { MemoryUserRepository } from '../../../adapters/memory/memory-tenancy.repositories.js';
 
