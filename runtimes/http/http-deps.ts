@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import type { WebhookDeliveryWorker } from '../../adapters/node/webhook-delivery.worker.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';

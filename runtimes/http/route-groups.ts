@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import type { Unavailability } from '../../adapters/sql/database.js';
+import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import type { RouteGroup } from './app.js';
 import { API_CONTRACTS } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';

@@ -9,7 +9,7 @@ import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-ca
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
-import type { Unavailability } from '../../../adapters/sql/database.js';
+import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
 import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
 import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';

@@ -17,7 +17,7 @@ import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
 import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
 import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-research.store.js';
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { ATTESTATION } from './attestation.tokens.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';

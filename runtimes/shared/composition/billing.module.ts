@@ -7,7 +7,7 @@ import type { EventFactory } from '../../../core/events/event.model.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { SqlResearchOrderStore } from '../../../adapters/sql/sql-research-order.store.js';
 import { SqlUsageMeter } from '../../../adapters/sql/sql-usage.meter.js';
 import type { Config } from '../config.js';

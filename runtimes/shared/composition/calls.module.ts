@@ -10,7 +10,7 @@ import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { SqlCallErasureStore } from '../../../adapters/sql/sql-call-erasure.store.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';

@@ -14,7 +14,7 @@ import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-
 import { SqlAgentRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlKnowledgeStore } from '../../../adapters/sql/sql-knowledge.store.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Config } from '../config.js';
 import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';

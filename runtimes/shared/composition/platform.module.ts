@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { eventLoopScheduler } from '../../../adapters/node/event-loop-scheduler.js';
 import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Config } from '../config.js';
 import { PLATFORM } from './platform.tokens.js';
 

@@ -6,7 +6,7 @@ import type { KnowledgeStore } from '../../../core/knowledge/ports.js';
 import type { TenantDataEraser, TenantRepository } from '../../../core/tenancy/ports.js';
 import { TenantOffboarding } from '../../../core/tenancy/use-cases/tenant-offboarding.js';
 import type { WorkspaceRepository } from '../../../core/workspace/ports.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { SqlTenantDataEraser } from '../../../adapters/sql/sql-tenant-data.eraser.js';
 import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';

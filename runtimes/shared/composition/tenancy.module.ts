@@ -11,7 +11,7 @@ import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
 import { SqlTenantRepository } from '../../../adapters/sql/sql-tenant.repository.js';
 import { SqlUserRepository } from '../../../adapters/sql/sql-user.repository.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Config } from '../config.js';
 import { resolveAuthSecret } from './auth-secret.js';
 import { PLATFORM } from './platform.tokens.js';

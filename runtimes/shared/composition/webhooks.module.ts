@@ -13,7 +13,7 @@ import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transp
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookDeliveryWorker } from '../../../adapters/node/webhook-delivery.worker.js';
 import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { SqlEventOutbox } from '../../../adapters/sql/sql-event-outbox.js';
 import { SqlSubscriptionStore } from '../../../adapters/sql/sql-webhook-subscription.store.js';
 import type { Config } from '../config.js';

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import type { WorkspaceRepository } from '../../../core/workspace/ports.js';
 import { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { SqlWorkspaceRepository } from '../../../adapters/sql/sql-workspace.repository.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
