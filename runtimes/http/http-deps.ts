@@ -2,6 +2,8 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import type { WebhookDeliveryWorker } from '../../adapters/node/webhook-delivery.worker.js';
+import type { PrometheusMetrics } from '../../adapters/node/prometheus-metrics.js';
+import type { SqlDashboardReadings } from '../../adapters/sql/sql-dashboard-readings.js';
 import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
@@ -62,6 +64,9 @@ export interface HttpDeps extends HttpServices {
   deliveries: WebhookDeliveryWorker;
   operatorResearch: OperatorResearchSync;
   callRetention: CallRetention;
+  /** What the use cases report through their metrics ports, and the stored state read at each scrape: both served at /metrics. */
+  metrics: PrometheusMetrics;
+  readings: SqlDashboardReadings;
   /** `DEMO_SEED`: what seeding the demo tenant on an empty database writes through. */
   demo: DemoDeps;
 }
@@ -73,6 +78,8 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       config: PLATFORM.Config,
       logger: PLATFORM.Logger,
       database: PLATFORM.SqlDatabase,
+      metrics: PLATFORM.Metrics,
+      readings: PLATFORM.DashboardReadings,
       clock: PLATFORM.Clock,
       scheduler: PLATFORM.Scheduler,
       rateLimitStore: HTTP_RUNTIME.RateLimitStore,

@@ -1,11 +1,11 @@
 import type { Container } from 'inversify';
-import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
+import { CallRetention, RETENTION_DEFAULTS } from '../../../core/calls/use-cases/call-retention.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
 import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
 import { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
-import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import type { Clock, IdGenerator, RetentionMetrics } from '../../../core/shared/ports.js';
 import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { SqlCallErasureStore } from '../../../adapters/sql/sql-call-erasure.store.js';
@@ -51,8 +51,8 @@ export function bindCallsServices(container: Container): void {
   container
     .bind<CallRetention>(CALLS.CallRetention)
     .toResolvedValue(
-      (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock) => new CallRetention(calls, workspaces, clock),
-      [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
+      (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock, metrics: RetentionMetrics) => new CallRetention(calls, workspaces, clock, RETENTION_DEFAULTS, metrics),
+      [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock, PLATFORM.Metrics],
     )
     .inSingletonScope();
   container

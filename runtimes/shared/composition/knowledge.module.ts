@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AgentRepository } from '../../../core/agents/ports.js';
 import { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { ContentDigest, KnowledgeStore, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
+import type { ContentDigest, KnowledgeStore, SyncMetrics, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
@@ -45,9 +45,9 @@ export function bindKnowledgeServices(container: Container): void {
   container
     .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)
     .toResolvedValue(
-      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator, events: EventFactory) =>
-        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events),
-      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
+      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator, events: EventFactory, metrics: SyncMetrics) =>
+        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events, metrics),
+      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory, PLATFORM.Metrics],
     )
     .inSingletonScope();
   container

@@ -7,4 +7,8 @@ export const PLATFORM = {
   Scheduler: Symbol.for('platform.Scheduler'),
   Logger: Symbol.for('platform.Logger'),
   SqlDatabase: Symbol.for('platform.SqlDatabase'),
+  /** The operational metrics the use cases report (PrometheusMetrics: DeliveryMetrics, SyncMetrics, RetentionMetrics). */
+  Metrics: Symbol.for('platform.Metrics'),
+  /** The stored state a dashboard follows, read at each scrape (SqlDashboardReadings). */
+  DashboardReadings: Symbol.for('platform.DashboardReadings'),
 } as const;

@@ -3,12 +3,12 @@ import { hostname } from 'node:os';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { type EventFactory, newEventFactory } from '../../../core/events/event.model.js';
-import type { EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../../../core/events/ports.js';
+import type { DeliveryMetrics, EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../../../core/events/ports.js';
 import { DEFAULT_RETRY_POLICY } from '../../../core/events/retry-policy.js';
 import { WebhookDispatcher } from '../../../core/events/use-cases/webhook-dispatcher.js';
 import { WebhookSubscriptions } from '../../../core/events/use-cases/webhook-subscriptions.js';
 import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
+import type { Clock, IdGenerator, RetentionMetrics } from '../../../core/shared/ports.js';
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookDeliveryWorker } from '../../../adapters/node/webhook-delivery.worker.js';
@@ -48,7 +48,7 @@ export function bindWebhooksServices(container: Container): void {
   container
     .bind<WebhookDispatcher>(WEBHOOKS.Dispatcher)
     .toResolvedValue(
-      (outbox: EventOutbox, subs: SubscriptionStore, transport: WebhookTransport, signer: WebhookSigner, clock: Clock, ids: IdGenerator, config: Config, logger: Logger) =>
+      (outbox: EventOutbox, subs: SubscriptionStore, transport: WebhookTransport, signer: WebhookSigner, clock: Clock, ids: IdGenerator, config: Config, logger: Logger, metrics: DeliveryMetrics & RetentionMetrics) =>
         new WebhookDispatcher(outbox, subs, transport, signer, clock, () => randomInt(0, 2 ** 32) / 2 ** 32, () => `dlv_${ids.uuid().replace(/-/g, '')}`, {
           owner: `${hostname()}/${process.pid}/${ids.uuid()}`,
           leaseMs: config.webhooks.leaseMs,
@@ -58,8 +58,8 @@ export function bindWebhooksServices(container: Container): void {
           disableAfterMs: config.webhooks.disableAfterMs,
           retentionMs: config.webhooks.retentionDays * 86_400_000,
           purgeEveryMs: 3_600_000,
-        }, (err) => logger.error({ err }, 'webhook delivery could not be recorded')),
-      [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger],
+        }, (err) => logger.error({ err }, 'webhook delivery could not be recorded'), metrics),
+      [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger, PLATFORM.Metrics],
     )
     .inSingletonScope();
   container
