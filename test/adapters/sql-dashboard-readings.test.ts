@@ -4,7 +4,7 @@ import type { ApiKeyStore } from '../../core/attestation/ports.js';
 import type { ResearchOrderStore } from '../../core/attestation/research-orders/ports.js';
 import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { BILLING } from '../../runtimes/shared/composition/billing.tokens.js';
+import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orders.tokens.js';
 import { PLATFORM } from '../../runtimes/shared/composition/platform.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { contractSuite, overDatabases } from '../support/contract-suite.js';
@@ -26,7 +26,7 @@ contractSuite(
     bound.resolve<Parts>({
       readings: PLATFORM.DashboardReadings,
       keys: ATTESTATION.ApiKeyStore,
-      orders: BILLING.ResearchOrderStore,
+      orders: RESEARCH_ORDERS.ResearchOrderStore,
       subs: WEBHOOKS.SubscriptionStore,
       outbox: WEBHOOKS.EventOutbox,
     }),
