@@ -21,9 +21,9 @@ import { benchStdio } from './stdio.mjs';
 import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 import { benchWebPage } from './web-page.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'call-stats', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
-const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
+const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'call-stats', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -46,6 +46,8 @@ try {
   if (want('coldstart')) await benchColdStart();
   if (want('stdio')) await benchStdio();
   if (want('calls')) await databases.use('calls', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets }));
+  // The call analytics alone (the full `calls` run measures them too); run by name only.
+  if (only.includes('call-stats')) await databases.use('call_stats', (targets) => benchCalls({ count: knob('BENCH_CALLS'), iterations: knob('BENCH_CALLS_ITERATIONS'), databases: targets, statsOnly: true }));
   if (want('knowledge')) await benchKnowledge({ databases: (name, fn) => databases.use(name, fn) });
   if (want('webhooks')) await benchWebhooks({ count: knob('BENCH_WEBHOOK_EVENTS'), databases: (name, fn) => databases.use(name, fn) });
   if (want('webhook-claim')) await benchWebhookClaim({ databases: (name, fn) => databases.use(name, fn) });

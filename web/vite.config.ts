@@ -22,7 +22,7 @@ export default defineConfig({
     modulePreload: { polyfill: false }, // Chromium, Firefox and Safari preload modules natively
     target: 'es2022',
     rollupOptions: {
-      input: { workbench: resolve(here, 'workbench/index.html') },
+      input: { workbench: resolve(here, 'workbench/index.html'), console: resolve(here, 'console/index.html') },
     },
   },
 });

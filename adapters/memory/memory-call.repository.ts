@@ -8,8 +8,9 @@ import {
   type CallRecord,
   type CallSummary,
 } from '../../core/calls/call.model.js';
+import { aggregateDurations, emptyByStatus, type CallAggregates, type PeriodCount, type PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
-import type { CallErasureStore, CallRepository, ErasureOutcome } from '../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository, CallStatsStore, ErasureOutcome } from '../../core/calls/ports.js';
 import { matchesAll, searchTokens } from '../../core/calls/search-query.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
@@ -28,7 +29,7 @@ interface Stored {
  * In-memory fake; passes the same contract suite as the SQL repository, search included
  * (its folding follows the index's: case and accents ignored, words split on non-letters).
  */
-export class MemoryCallRepository implements CallRepository, CallErasureStore {
+export class MemoryCallRepository implements CallRepository, CallErasureStore, CallStatsStore {
   private readonly tenants = new Map<string, Map<string, Stored>>();
   private readonly erasures: ErasureRecord[] = [];
 
@@ -101,19 +102,57 @@ export class MemoryCallRepository implements CallRepository, CallErasureStore {
   }
 
   async list(tenantId: string, filter: CallFilter, after: CallPosition | null, limit: number): Promise<CallSummary[]> {
-    const rows = [...(this.tenants.get(tenantId)?.values() ?? [])].filter((s) => {
+    const rows = this.matching(tenantId, filter).filter((s) => after === null || compareCalls(s.position, after) > 0);
+    rows.sort((a, b) => compareCalls(a.position, b.position));
+    return rows.slice(0, limit).map((s) => toSummary(detailOf(s)));
+  }
+
+  async span(tenantId: string, filter: CallFilter): Promise<{ first: string; last: string } | null> {
+    const starts = this.matching(tenantId, filter).map((s) => s.position.started_at).sort();
+    return starts.length === 0 ? null : { first: starts[0], last: starts[starts.length - 1] };
+  }
+
+  /** By definition: the calls grouped in memory, percentiles by `percentileCont`. */
+  async aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates> {
+    const calls = this.matching(tenantId, filter).map(detailOf);
+    const periodOf = (c: CallSummary) => periods.findIndex((p) => p.start <= c.started_at && c.started_at < p.end);
+    const counts = new Map<string, PeriodCount>();
+    const byPeriod = new Map<number, number[]>();
+    const byAgent = new Map<string | null, CallSummary[]>();
+    for (const c of calls) {
+      const period = periodOf(c);
+      byAgent.set(c.agent_id, byAgent.get(c.agent_id) ?? []).get(c.agent_id)!.push(c);
+      if (period < 0) continue;
+      const key = [period, c.channel, c.direction, c.status].join('\u0000');
+      const row = counts.get(key) ?? { period, channel: c.channel, direction: c.direction, status: c.status, calls: 0 };
+      row.calls += 1;
+      counts.set(key, row);
+      byPeriod.set(period, byPeriod.get(period) ?? []).get(period)!.push(c.duration_seconds);
+    }
+    return {
+      counts: [...counts.values()],
+      periods: [...byPeriod].map(([period, durations]) => ({ period, ...aggregateDurations(durations) })),
+      total: aggregateDurations(calls.map((c) => c.duration_seconds)),
+      agents: [...byAgent].map(([agent_id, own]) => {
+        const by_status = emptyByStatus();
+        for (const c of own) by_status[c.status] += 1;
+        return { agent_id, by_status, ...aggregateDurations(own.map((c) => c.duration_seconds)) };
+      }),
+    };
+  }
+
+  /** The tenant's calls the filter keeps, in no order. */
+  private matching(tenantId: string, filter: CallFilter): Stored[] {
+    return [...(this.tenants.get(tenantId)?.values() ?? [])].filter((s) => {
       const p = s.position;
       return (
         (filter.channel === undefined || s.channel === filter.channel) &&
         (filter.direction === undefined || s.direction === filter.direction) &&
         (filter.from === undefined || p.started_at >= filter.from) &&
         (filter.to === undefined || p.started_at < filter.to) &&
-        (after === null || compareCalls(p, after) > 0) &&
         matchesAll(s.tokens, s.sortedTokens, filter.terms)
       );
     });
-    rows.sort((a, b) => compareCalls(a.position, b.position));
-    return rows.slice(0, limit).map((s) => toSummary(detailOf(s)));
   }
 
   async compact(): Promise<void> {

@@ -1,5 +1,5 @@
 import { conflict } from '../../core/shared/errors.js';
-import type { TenantRepository, UserRepository } from '../../core/tenancy/ports.js';
+import type { TenantRepository, UserPosition, UserRepository } from '../../core/tenancy/ports.js';
 import type { Tenant, User } from '../../core/tenancy/tenancy.model.js';
 
 /** In-memory fake; passes the same contract suite as the SQL repository. */
@@ -49,5 +49,18 @@ export class MemoryUserRepository implements UserRepository {
   async delete(userId: string): Promise<boolean> {
     const u = [...this.byEmail.values()].find((v) => v.user_id === userId);
     return u !== undefined && this.byEmail.delete(u.email);
+  }
+
+  async listByTenant(tenantId: string, after: UserPosition | null, limit: number): Promise<User[]> {
+    const key = (u: UserPosition) => [u.created_at, u.user_id] as const;
+    const before = (a: UserPosition, b: UserPosition) => {
+      const [ka, kb] = [key(a), key(b)];
+      return ka[0] !== kb[0] ? ka[0] < kb[0] : ka[1] < kb[1];
+    };
+    return [...this.byEmail.values()]
+      .filter((u) => u.tenant_id === tenantId && (after === null || before(after, u)))
+      .sort((a, b) => (before(a, b) ? -1 : 1))
+      .slice(0, limit)
+      .map((u) => ({ ...u }));
   }
 }

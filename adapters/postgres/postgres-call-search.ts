@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from '../sql/calls.tables.js';
 import type { Database } from '../sql/database.js';
@@ -93,6 +93,11 @@ export class PostgresCallSearch implements SqlCallTextSearch {
       ORDER BY calls.started_at DESC, calls.call_id DESC
       LIMIT ${query.limit}`.execute(db);
     return rows;
+  }
+
+  /** The call's vector holds every term (the GIN index answers it). */
+  matches(terms: SearchTerm[]): Expression<SqlBool> {
+    return sql<SqlBool>`calls.search @@ ${tsqueryAll(terms)}::tsquery`;
   }
 
   /** The vector is a column of the call: deleting the call removes it. */

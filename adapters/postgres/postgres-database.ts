@@ -40,6 +40,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   callSearch: new PostgresCallSearch(),
   knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
+  percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
 });
 
 export interface PostgresOptions {

@@ -63,7 +63,7 @@ const textOf = (seq: number, call: CallRecord): CallText => ({
 const keyOf = (tenantId: string, callId: string) => `${tenantId}\u0000${callId}`;
 
 /** Every condition of a list but the text: tenant, filters, and the cursor (keyset). */
-function listConditions(tenantId: string, filter: CallFilter, after: CallPosition | null): Expression<SqlBool> {
+export function listConditions(tenantId: string, filter: CallFilter, after: CallPosition | null): Expression<SqlBool> {
   const eb = expressionBuilder<Database, 'calls'>();
   const parts: Expression<SqlBool>[] = [eb('calls.tenant_id', '=', tenantId)];
   if (filter.channel !== undefined) parts.push(eb('calls.channel', '=', filter.channel));

@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, Migration, SqlBool } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
 import type { SearchTerm } from '../../core/calls/call.model.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { ArchiveWriter } from './archive-writer.js';
@@ -42,6 +42,8 @@ export interface SqlCallTextSearch {
   compact(db: Kysely<Database>): Promise<void>;
   /** Removes the index entries of calls about to be deleted, inside the caller's transaction. */
   unindex(db: Kysely<Database>, seqs: number[]): Promise<void>;
+  /** A condition on table `calls`: the call's transcript or summary has every term (aggregates over a search). */
+  matches(terms: SearchTerm[]): Expression<SqlBool>;
 }
 
 /**
@@ -104,6 +106,12 @@ export interface SqlCapabilities {
   callSearch: SqlCallTextSearch;
   /** The full-text index over knowledge chunks that `SqlKnowledgeStore` composes. */
   knowledgeIndex: SqlKnowledgeIndex;
+  /**
+   * The aggregate "continuous percentile `fraction` of the number column `column`" (linear
+   * interpolation, null over no rows): PostgreSQL's ordered-set `percentile_cont(f) WITHIN
+   * GROUP (ORDER BY c)`, SQLite's `percentile_cont(c, f)` (its percentile extension).
+   */
+  percentileCont(column: string, fraction: number): RawBuilder<number | null>;
   /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { conflict } from '../../core/shared/errors.js';
-import type { UserRepository } from '../../core/tenancy/ports.js';
+import type { UserPosition, UserRepository } from '../../core/tenancy/ports.js';
 import type { Role, User } from '../../core/tenancy/tenancy.model.js';
 import type { Database } from './database.js';
 
@@ -31,5 +31,13 @@ export class SqlUserRepository implements UserRepository {
   async delete(userId: string): Promise<boolean> {
     const result = await this.db.deleteFrom('users').where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The index users_tenant (tenant_id) narrows; a tenant has few users. */
+  async listByTenant(tenantId: string, after: UserPosition | null, limit: number): Promise<User[]> {
+    let query = this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId);
+    if (after !== null) query = query.where((eb) => eb(eb.refTuple('created_at', 'user_id'), '>', eb.tuple(after.created_at, after.user_id)));
+    const rows = await query.orderBy('created_at').orderBy('user_id').limit(limit).execute();
+    return rows.map((row) => ({ ...row, role: row.role as Role }));
   }
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { compareCalls, type SearchTerm } from '../../core/calls/call.model.js';
 import { validationError } from '../../core/shared/errors.js';
 import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from '../sql/calls.tables.js';
@@ -112,6 +112,11 @@ export const sqliteCallSearch: SqlCallTextSearch = {
 
   async compact(db) {
     await sql`INSERT INTO calls_fts (calls_fts) VALUES ('optimize')`.execute(db);
+  },
+
+  /** The calls whose FTS5 row matches: the same MATCH as a page, without its order. */
+  matches(terms) {
+    return sql<SqlBool>`calls.seq IN (SELECT calls_search_keys.seq FROM calls_search_keys WHERE calls_search_keys.key IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${fts5Query(terms)}))`;
   },
 
   /** The FTS5 rows (contentless_delete) and search keys of the calls. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { Database } from '../sql/database.js';
 import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
@@ -80,6 +80,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   callSearch: sqliteCallSearch,
   knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
+  percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.ref(column)}, ${sql.lit(fraction)})`,
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */

@@ -1,5 +1,6 @@
 import type { OutboxEvent } from '../events/event.model.js';
 import type { CallDetail, CallFilter, CallPosition, CallRecord, CallSummary } from './call.model.js';
+import type { CallAggregates, PeriodRange } from './call-stats.model.js';
 import type { CallSelector, ErasureRecord } from './erasure.model.js';
 
 /** The calls of every tenant; each operation is scoped by tenant_id. */
@@ -46,4 +47,16 @@ export interface CallErasureStore {
   erase(tenantId: string, selector: CallSelector, outcome: ErasureOutcome): Promise<ErasureRecord>;
   /** The tenant's erasure records, newest first (at most `limit`). */
   records(tenantId: string, limit: number): Promise<ErasureRecord[]>;
+}
+
+/** Aggregates over a tenant's calls, computed where they are stored (issue 27, ADR 0043). */
+export interface CallStatsStore {
+  /** The earliest and latest started_at of the tenant's calls the filter keeps; null when none. */
+  span(tenantId: string, filter: CallFilter): Promise<{ first: string; last: string } | null>;
+  /**
+   * Counts and durations of the tenant's calls the filter keeps: in total, per agent, and per
+   * period (`periods` are consecutive, sorted, and cover the filter's window; a call belongs to
+   * the period whose [start, end) holds its started_at).
+   */
+  aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates>;
 }

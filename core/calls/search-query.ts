@@ -71,3 +71,29 @@ function hasPrefix(sorted: readonly string[], prefix: string): boolean {
   }
   return lo < sorted.length && sorted[lo].startsWith(prefix);
 }
+
+/** Where a text shows a search's words: [start, end) in UTF-16 code units (JavaScript string indexes). */
+export interface Highlight {
+  start: number;
+  end: number;
+}
+
+/** A run of letters, digits and marks in the original text: the unit a highlight covers. */
+const RUN = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * The runs of `text` holding a word that matches one of `terms` as the index matches it
+ * (folded; whole word, or its start for a prefix term), in text order. One pass over the text,
+ * and at most `SEARCH_MAX_TERMS` comparisons per word: linear in the text's length.
+ */
+export function highlightsOf(text: string, terms: readonly SearchTerm[]): Highlight[] {
+  if (terms.length === 0) return [];
+  const exact = new Set(terms.filter((t) => !t.prefix).map((t) => t.text));
+  const prefixes = terms.filter((t) => t.prefix).map((t) => t.text);
+  const matches = (token: string) => exact.has(token) || prefixes.some((p) => token.startsWith(p));
+  const out: Highlight[] = [];
+  for (const run of text.matchAll(RUN)) {
+    if (searchTokens(run[0]).some(matches)) out.push({ start: run.index, end: run.index + run[0].length });
+  }
+  return out;
+}

@@ -18,6 +18,17 @@ export interface UserRepository {
   setDisabled(userId: string, disabledAt: string | null): Promise<boolean>;
   /** Removes the user; false when there was none. */
   delete(userId: string): Promise<boolean>;
+  /**
+   * At most `limit` users of the tenant, oldest first (created_at, then user_id, both ascending),
+   * strictly after `after` in that order.
+   */
+  listByTenant(tenantId: string, after: UserPosition | null, limit: number): Promise<User[]>;
+}
+
+/** Where a page of users ends: the last user's sort key. */
+export interface UserPosition {
+  created_at: string;
+  user_id: string;
 }
 
 /** A memory-hard, salted password hash. `verify` compares in constant time. */

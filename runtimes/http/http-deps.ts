@@ -21,6 +21,8 @@ import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
 import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../core/calls/use-cases/call-queries.js';
+import type { CallStatistics } from '../../core/calls/use-cases/call-statistics.js';
+import type { TenantUsers } from '../../core/tenancy/use-cases/tenant-users.js';
 import type { CallRetention } from '../../core/calls/use-cases/call-retention.js';
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
@@ -64,6 +66,8 @@ export interface HttpServices {
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;
   callQueries: CallQueries;
+  callStatistics: CallStatistics;
+  tenantUsers: TenantUsers;
   callIngest: CallIngest;
   callErasure: CallErasure;
   knowledge: KnowledgeBase;
@@ -117,6 +121,8 @@ export function resolveHttpDeps(container: Container): HttpDeps {
     corpus: get(ATTESTATION.CorpusProvider),
     operatorResearch: get(ATTESTATION.OperatorResearchSync),
     callQueries: get(CALLS.CallQueries),
+    callStatistics: get(CALLS.CallStatistics),
+    tenantUsers: get(TENANCY.TenantUsers),
     callIngest: get(CALLS.CallIngest),
     callErasure: get(CALLS.CallErasure),
     callRetention: get(CALLS.CallRetention),

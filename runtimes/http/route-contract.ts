@@ -12,6 +12,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
  */
 export const API_TAGS = {
   Auth: 'Log in to the tenant API and receive a JWT.',
+  Users: 'A tenant\'s users, read-only: operators create, disable and delete them with svc-admin.',
   Calls: 'A tenant\'s calls: list with filters, cursors and full-text search; detail with transcript, summary and metadata.',
   Knowledge: 'A tenant\'s knowledge base: upload, list, delete, synchronise into the search index, retrieve passages.',
   'AI agents': 'AI agent configurations, versioned; writes are conditional on `If-Match`.',

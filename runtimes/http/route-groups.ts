@@ -16,6 +16,7 @@ import { attestationHandlers } from './routes/attestation.routes.js';
 import { authHandlers } from './routes/auth.routes.js';
 import { callsHandlers } from './routes/calls.routes.js';
 import { erasuresHandlers } from './routes/erasures.routes.js';
+import { usersHandlers } from './routes/users.routes.js';
 import { knowledgeHandlers } from './routes/knowledge.routes.js';
 import { type ReadinessCheck, platformHandlers } from './routes/platform.routes.js';
 import { researchOrderHandlers } from './routes/research-orders.routes.js';
@@ -45,6 +46,7 @@ export function apiHandlers(services: HttpServices, platform: PlatformParts): Ap
     ...authHandlers(services),
     ...callsHandlers(services),
     ...erasuresHandlers(services),
+    ...usersHandlers(services),
     ...knowledgeHandlers(services),
     ...tenantWebhookHandlers(services),
     ...agentsHandlers(services),

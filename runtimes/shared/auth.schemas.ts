@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../../core/tenancy/tenancy.model.js';
-import { ROLES } from '../../core/tenancy/tenancy.model.js';
+import { ROLES, type UserView } from '../../core/tenancy/tenancy.model.js';
+import type { Page } from '../../core/shared/keyset-cursor.js';
 
 export const RoleSchema = z.enum(ROLES).meta({ id: 'Role' });
 
@@ -28,3 +29,21 @@ export const TokenResponseSchema = z
     role: RoleSchema,
   })
   .meta({ id: 'AccessToken' });
+
+export const TenantUserSchema = z
+  .object({
+    user_id: z.string(),
+    tenant_id: z.string(),
+    email: z.string().meta({ description: 'Normalised: trimmed, lower case.' }),
+    role: RoleSchema,
+    created_at: z.iso.datetime(),
+    disabled_at: z.iso.datetime().nullable().meta({ description: 'When an operator disabled the user (no login); null while enabled.' }),
+  })
+  .meta({ id: 'TenantUser', description: 'A user of the tenant as its members see it: never a password or its hash.' }) satisfies z.ZodType<UserView>;
+
+export const TenantUserListSchema = z
+  .object({
+    data: z.array(TenantUserSchema),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'TenantUserList' }) satisfies z.ZodType<Page<UserView>>;

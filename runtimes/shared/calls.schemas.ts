@@ -10,6 +10,10 @@ import { LIMITS } from '../../core/calls/new-call.js';
 import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
 import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/calls/search-query.js';
 import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
+import type { CallStats } from '../../core/calls/call-stats.model.js';
+import { MAX_STATS_PERIODS } from '../../core/calls/call-stats.model.js';
+import type { CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
+import { STATS_BUCKETS } from '../../core/calls/zone-calendar.js';
 import { onType } from './field-errors.js';
 import { PageQuerySchema, cursorField } from './page.schemas.js';
 
@@ -106,8 +110,8 @@ const queryInstant = (name: string) =>
  * calls parses with it, and its output is core's `CallListQuery` (checked below), so the use
  * case checks only the domain's rule (from before to) and the cursor's seal.
  */
-export const CallListQuerySchema = PageQuerySchema.extend({
-  cursor: cursorField('The next_cursor of the previous page, with the same filters.'),
+/** The list's filters, shared by the list and the stats. */
+const callFilterFields = {
   channel: ChannelSchema.optional(),
   direction: DirectionSchema.optional(),
   from: queryInstant('from').optional().meta({ description: 'started_at at or after this instant (inclusive).' }),
@@ -125,4 +129,63 @@ export const CallListQuerySchema = PageQuerySchema.extend({
       description:
         'Free text over transcript and summary: every word must match, case and accents ignored; a trailing * matches a prefix (`rembours*`). Punctuation separates words.',
     }),
+};
+
+export const CallListQuerySchema = PageQuerySchema.extend({
+  cursor: cursorField('The next_cursor of the previous page, with the same filters.'),
+  ...callFilterFields,
 }) satisfies z.ZodType<CallListQuery>;
+
+export const StatsBucketSchema = enumOf('bucket', STATS_BUCKETS).meta({ id: 'StatsBucket' });
+
+/** The stats' query string: the list's filters (no paging) and the period length. */
+export const CallStatsQuerySchema = z.object({
+  ...callFilterFields,
+  bucket: StatsBucketSchema.default('day').meta({
+    description: `Period length, in the workspace's time zone: calendar day, ISO week (from Monday) or month. At most ${MAX_STATS_PERIODS} periods per request.`,
+  }),
+}) satisfies z.ZodType<CallStatsQuery>;
+
+const count = z.int().min(0);
+const countsBy = <T extends readonly [string, ...string[]]>(values: T) => z.object(Object.fromEntries(values.map((v) => [v, count])) as { [K in T[number]]: typeof count });
+
+const DurationFiguresSchema = z
+  .object({
+    mean_seconds: z.number().nullable(),
+    p50_seconds: z.number().nullable().meta({ description: 'Median (continuous percentile, interpolated).' }),
+    p90_seconds: z.number().nullable().meta({ description: '90th percentile (continuous, interpolated).' }),
+  })
+  .meta({ id: 'DurationFigures', description: 'Seconds, rounded to tenths; null when there is no call.' });
+
+const callCounts = {
+  calls: count,
+  by_channel: countsBy(CHANNELS),
+  by_direction: countsBy(DIRECTIONS),
+  by_status: countsBy(CALL_STATUSES),
+};
+
+export const CallStatsSchema = z
+  .object({
+    timezone: z.string().meta({ description: 'The workspace\'s time zone, in which the periods are cut.' }),
+    bucket: StatsBucketSchema,
+    from: z.iso.datetime().nullable().meta({ description: 'Start of the window: the query\'s `from`, else the first matching call\'s period; null when nothing matches.' }),
+    to: z.iso.datetime().nullable().meta({ description: 'End of the window (exclusive): the query\'s `to`, else the end of the last matching call\'s period.' }),
+    totals: z.object({ ...callCounts, duration: DurationFiguresSchema }),
+    periods: z.array(
+      z
+        .object({
+          date: z.iso.date().meta({ description: 'The local date the period begins on.' }),
+          start: z.iso.datetime(),
+          end: z.iso.datetime().meta({ description: 'Exclusive. A day is 23 or 25 hours long on a daylight-saving change.' }),
+          ...callCounts,
+          duration: DurationFiguresSchema,
+        })
+        .meta({ id: 'CallStatsPeriod' }),
+    ),
+    agents: z.array(
+      z
+        .object({ agent_id: z.string().nullable().meta({ description: 'null: calls without an agent.' }), calls: count, by_status: countsBy(CALL_STATUSES), duration: DurationFiguresSchema })
+        .meta({ id: 'CallStatsAgent' }),
+    ).meta({ description: 'Most calls first, then agent_id.' }),
+  })
+  .meta({ id: 'CallStats' }) satisfies z.ZodType<CallStats>;

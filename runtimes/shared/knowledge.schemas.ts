@@ -79,7 +79,19 @@ export const KnowledgeSearchQuerySchema = z.object({
 }) satisfies z.ZodType<KnowledgeSearchQuery>;
 
 export const SearchHitSchema = z
-  .object({ item_id: z.string(), title: z.string(), chunk_index: z.int().min(0), text: z.string(), score: z.number().meta({ description: 'BM25; higher is better.' }) })
+  .object({
+    item_id: z.string(),
+    title: z.string(),
+    chunk_index: z.int().min(0),
+    text: z.string(),
+    score: z.number().meta({ description: 'BM25; higher is better.' }),
+    highlights: z
+      .array(z.object({ start: z.int().min(0), end: z.int().min(0) }).meta({ id: 'TextHighlight' }))
+      .meta({
+        description:
+          'Where `text` shows the query\'s words (case and accents ignored, a prefix for `word*`), in text order: [start, end) in UTF-16 code units, as JavaScript strings index.',
+      }),
+  })
   .meta({ id: 'KnowledgeSearchHit' });
 export const SearchResultSchema = z.object({ data: z.array(SearchHitSchema) }).meta({ id: 'KnowledgeSearchResult' });
 

@@ -78,6 +78,25 @@ contractSuite('tenancy ports contract', ADAPTERS, (adapter) => {
     expect((await users.findByEmail('ann@acme.example'))?.user_id).toBe('usr_9');
   });
 
+  it('lists a tenant\'s users oldest first (created_at, then user_id), by keyset, never another tenant\'s', async () => {
+    await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
+    await tenants.insert({ tenant_id: 'globex', name: 'G', created_at: 'x' });
+    const t1 = '2026-11-01T00:00:00.000Z';
+    const t2 = '2026-11-02T00:00:00.000Z';
+    await users.insert(user({ user_id: 'usr_b', email: 'b@acme.example', created_at: t1 }));
+    await users.insert(user({ user_id: 'usr_a', email: 'z@acme.example', created_at: t1, disabled_at: t2 }));
+    await users.insert(user({ user_id: 'usr_0', email: 'a@acme.example', created_at: t2, role: 'member' }));
+    await users.insert(user({ user_id: 'usr_g', email: 'g@globex.example', tenant_id: 'globex', created_at: t1 }));
+    const ids = (list: User[]) => list.map((u) => u.user_id);
+    expect(ids(await users.listByTenant('acme', null, 10))).toEqual(['usr_a', 'usr_b', 'usr_0']);
+    expect(await users.listByTenant('acme', null, 1)).toEqual([user({ user_id: 'usr_a', email: 'z@acme.example', created_at: t1, disabled_at: t2 })]);
+    expect(ids(await users.listByTenant('acme', { created_at: t1, user_id: 'usr_a' }, 10))).toEqual(['usr_b', 'usr_0']);
+    expect(ids(await users.listByTenant('acme', { created_at: t1, user_id: 'usr_b' }, 1))).toEqual(['usr_0']);
+    expect(await users.listByTenant('acme', { created_at: t2, user_id: 'usr_0' }, 10)).toEqual([]);
+    expect(ids(await users.listByTenant('globex', null, 10))).toEqual(['usr_g']);
+    expect(await users.listByTenant('initech', null, 10)).toEqual([]);
+  });
+
   it('round-trips any email and hash text (fast-check)', async () => {
     await tenants.insert({ tenant_id: 'acme', name: 'A', created_at: 'x' });
     let n = 0;

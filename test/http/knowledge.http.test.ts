@@ -1,3 +1,4 @@
+import { searchTokens } from '../../core/calls/search-query.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, finishedSyncRun, schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
@@ -65,6 +66,9 @@ describe('knowledge upload', () => {
     expect(schemas.errors('KnowledgeSearchResult', found.body)).toEqual([]);
     expect(found.body.data[0]).toMatchObject({ item_id: res.body.item_id, chunk_index: 0 });
     expect(found.body.data[0].score).toBeGreaterThan(0);
+    const { text, highlights } = found.body.data[0];
+    expect(highlights.length).toBeGreaterThan(0);
+    for (const { start, end } of highlights) expect(searchTokens(text.slice(start, end))).toContain(searchTokens(word)[0]);
   });
 
   it('HTML scripts are not indexed', async () => {

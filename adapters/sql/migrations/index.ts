@@ -11,6 +11,7 @@ import * as m0008 from './0008-hardening.js';
 import * as m0010 from './0010-compact-archive.js';
 import * as m0011 from './0011-webhook-fair-claims.js';
 import * as m0012 from './0012-call-erasures.js';
+import * as m0013 from './0013-call-stats.js';
 
 /** A shared migration: written once for every dialect, in the dialect's column types. */
 interface SharedMigration {
@@ -35,6 +36,7 @@ const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0010-compact-archive': m0010,
   '0011-webhook-fair-claims': m0011,
   '0012-call-erasures': m0012,
+  '0013-call-stats': m0013,
 };
 
 export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);

@@ -1,5 +1,5 @@
 import { authorize, type Principal } from '../../auth/auth.model.js';
-import { parseSearchQuery } from '../../calls/search-query.js';
+import { type Highlight, highlightsOf, parseSearchQuery } from '../../calls/search-query.js';
 import { NUL_MESSAGE, notFound, validationError } from '../../shared/errors.js';
 import { mapPage, type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.js';
 import type { Clock, CursorSealer, IdGenerator } from '../../shared/ports.js';
@@ -106,14 +106,16 @@ export class KnowledgeBase {
     if (!deleted) throw notFound(`No knowledge item ${itemId} in tenant ${tenantId}.`);
   }
 
-  async search(principal: Principal, tenantId: string, query: KnowledgeSearchQuery): Promise<{ data: SearchHit[] }> {
+  /** The best passages, each with where its text shows the query's words (`highlights`, for a reader to mark). */
+  async search(principal: Principal, tenantId: string, query: KnowledgeSearchQuery): Promise<{ data: (SearchHit & { highlights: Highlight[] })[] }> {
     authorize(principal, tenantId, 'read');
     if (query.q === undefined || query.q.trim().length === 0) {
       throw validationError('q is required.', [{ path: 'q', message: 'is required' }]);
     }
     const terms = parseSearchQuery(query.q);
     if (terms.length === 0) return { data: [] };
-    return { data: await this.store.search(tenantId, terms, query.limit) };
+    const hits = await this.store.search(tenantId, terms, query.limit);
+    return { data: hits.map((hit) => ({ ...hit, highlights: highlightsOf(hit.text, terms) })) };
   }
 
   /**

@@ -3,6 +3,8 @@ import {
   CallListQuerySchema,
   CallListSchema,
   CallParamsSchema,
+  CallStatsQuerySchema,
+  CallStatsSchema,
   NewCallSchema,
   TenantParamsSchema,
 } from '../../shared/calls.schemas.js';
@@ -31,6 +33,29 @@ export const listCalls = contract({
   responses: {
     200: { description: 'One page of calls.', schema: CallListSchema },
     400: problem('Invalid parameter (limit, cursor, filter); `errors` names each.'),
+    ...common,
+  },
+});
+
+export const callStats = contract({
+  method: 'get',
+  path: '/api/v1/tenants/{tenant_id}/calls/stats',
+  operationId: 'getCallStats',
+  summary: 'Call analytics: counts and durations per period and per agent',
+  description:
+    'Over the calls the list\'s filters keep (channel, direction, from/to, q): counts by channel, direction and status, ' +
+    'durations (mean, median, 90th percentile) per period of the workspace\'s time zone (day, ISO week, month; daylight-saving ' +
+    'days are 23 or 25 hours long), in total and per agent. Computed by the database, not by reading calls. Without `from` or ' +
+    '`to`, the window runs from the first to the last matching call. Members may read it. The path segment `stats` is not a call id: ' +
+    'a call recorded with call_id `stats` is listed but not read by id.',
+  tag: 'Calls',
+  security: 'bearer',
+  limits: TENANT_LIMITS,
+  params: TenantParamsSchema,
+  query: CallStatsQuerySchema,
+  responses: {
+    200: { description: 'The figures; every period of the window is listed, with zeros where no call started.', schema: CallStatsSchema },
+    400: problem('Invalid parameter (bucket, filter), `to` not after `from`, or a window of more periods than one request answers; `errors` names each.'),
     ...common,
   },
 });
@@ -74,4 +99,4 @@ export const recordCall = contract({
 });
 
 /** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
-export const ROUTES = [listCalls, getCall, recordCall] as const;
+export const ROUTES = [listCalls, callStats, getCall, recordCall] as const;

@@ -7,6 +7,7 @@ import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
+import * as users from './users.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from './webhooks.contracts.js';
 import * as workspace from './workspace.contracts.js';
 
@@ -24,6 +25,7 @@ export const API_CONTRACTS = [
   ...auth.ROUTES,
   ...calls.ROUTES,
   ...erasures.ROUTES,
+  ...users.ROUTES,
   ...knowledge.ROUTES,
   ...Object.values(TENANT_WEBHOOKS),
   ...agents.ROUTES,

@@ -6,7 +6,7 @@ import { packageDir } from '../../shared/release.js';
 import { sendProblem } from '../problem.js';
 
 /** The pages built from web/ (ADR 0042): each is served at `/<page>` from `<root>/<page>/index.html`. */
-export const WEB_PAGES = ['workbench'] as const;
+export const WEB_PAGES = ['workbench', 'console'] as const;
 
 /** Where the pages' hashed assets are served (Vite's `base` + `assetsDir`, web/vite.config.ts). */
 export const WEB_ASSETS_PREFIX = '/web/assets/';

@@ -3,10 +3,13 @@ import * as calls from '../contracts/calls.contracts.js';
 import type { HttpServices } from '../http-deps.js';
 import type { HandlersOf } from '../route-contract.js';
 
-export function callsHandlers(deps: Pick<HttpServices, 'callQueries' | 'callIngest'>): HandlersOf<typeof calls> {
+export function callsHandlers(deps: Pick<HttpServices, 'callQueries' | 'callStatistics' | 'callIngest'>): HandlersOf<typeof calls> {
   return {
     listCalls: async (ctx, { params, query }) => {
       ctx.body = await deps.callQueries.list(principalOf(ctx), params.tenant_id, query);
+    },
+    getCallStats: async (ctx, { params, query }) => {
+      ctx.body = await deps.callStatistics.stats(principalOf(ctx), params.tenant_id, query);
     },
     getCall: async (ctx, { params }) => {
       ctx.body = await deps.callQueries.get(principalOf(ctx), params.tenant_id, params.call_id);

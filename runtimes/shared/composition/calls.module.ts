@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
 import { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
+import { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js';
+import { SqlCallStatsStore } from '../../../adapters/sql/sql-call-stats.store.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
 import { CallRetention, RETENTION_DEFAULTS } from '../../../core/calls/use-cases/call-retention.js';
@@ -16,11 +18,13 @@ import { WORKSPACE } from './workspace.tokens.js';
 export function bindCallsSql(container: Container): void {
   provide(container, CALLS.CallRepository, [PLATFORM.SqlDatabase], (database) => new SqlCallRepository(database.db, database.capabilities.callSearch));
   provide(container, CALLS.CallErasureStore, [PLATFORM.SqlDatabase], (database) => new SqlCallErasureStore(database.db, database.capabilities.callSearch));
+  provide(container, CALLS.CallStatsStore, [PLATFORM.SqlDatabase], (database) => new SqlCallStatsStore(database.db, database.capabilities));
 }
 
 /** Use cases on calls; needs the call, tenant and workspace repositories bound. */
 export function bindCallsServices(container: Container): void {
   provide(container, CALLS.CallQueries, [CALLS.CallRepository, PLATFORM.CursorSealer], (calls, sealer) => new CallQueries(calls, sealer));
+  provide(container, CALLS.CallStatistics, [CALLS.CallStatsStore, WORKSPACE.WorkspaceRepository], (store, workspaces) => new CallStatistics(store, workspaces));
   provide(
     container,
     CALLS.CallIngest,

@@ -1,4 +1,5 @@
-import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository, CallStatsStore } from '../../../core/calls/ports.js';
+import type { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js';
 import type { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import type { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
@@ -15,4 +16,7 @@ export const CALLS = {
   /** Erasure of a caller's calls and what derives from them (issue 30). */
   CallErasureStore: token<CallErasureStore>('calls.CallErasureStore'),
   CallErasure: token<CallErasure>('calls.CallErasure'),
+  /** Call analytics computed by the database (issue 27). */
+  CallStatsStore: token<CallStatsStore>('calls.CallStatsStore'),
+  CallStatistics: token<CallStatistics>('calls.CallStatistics'),
 } as const;

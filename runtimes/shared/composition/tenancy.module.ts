@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { tokenHoldersOf, TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import { Login } from '../../../core/auth/use-cases/login.js';
 import { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
+import { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
 import { LruTokenHolderLookup } from '../../../adapters/cache/lru-token-holder.lookup.js';
 import { JwtAccessTokens } from '../../../adapters/node/jwt-access-tokens.js';
 import { ScryptPasswordHasher } from '../../../adapters/node/scrypt-password.hasher.js';
@@ -27,6 +28,7 @@ export function bindTenancyServices(container: Container): void {
     [TENANCY.TenantRepository, TENANCY.UserRepository, TENANCY.PasswordHasher, PLATFORM.IdGenerator, PLATFORM.Clock],
     (tenants, users, hasher, ids, clock) => new TenantAdmin(tenants, users, hasher, ids, clock),
   );
+  provide(container, TENANCY.TenantUsers, [TENANCY.UserRepository, PLATFORM.CursorSealer], (users, sealer) => new TenantUsers(users, sealer));
 }
 
 /** Login and token signing; the secret is resolved (and generated) on first use only. */

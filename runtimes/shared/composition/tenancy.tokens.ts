@@ -3,6 +3,7 @@ import type { Login } from '../../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../../core/auth/use-cases/token-holders.js';
 import type { PasswordHasher, TenantRepository, UserRepository } from '../../../core/tenancy/ports.js';
 import type { TenantAdmin } from '../../../core/tenancy/use-cases/tenant-admin.js';
+import type { TenantUsers } from '../../../core/tenancy/use-cases/tenant-users.js';
 import { token } from './token.js';
 
 /** Tokens of tenancy and authentication. Injection is by token, never by reflected type. */
@@ -11,6 +12,8 @@ export const TENANCY = {
   UserRepository: token<UserRepository>('tenancy.UserRepository'),
   PasswordHasher: token<PasswordHasher>('tenancy.PasswordHasher'),
   TenantAdmin: token<TenantAdmin>('tenancy.TenantAdmin'),
+  /** The tenant's users, read-only, for its members (the console). */
+  TenantUsers: token<TenantUsers>('tenancy.TenantUsers'),
   /** The service secret: signs access tokens, keys cursor tags. */
   AuthSecret: token<string>('tenancy.AuthSecret'),
   AccessTokens: token<AccessTokens>('tenancy.AccessTokens'),

@@ -58,15 +58,21 @@ export function* demoCalls(options: DemoCallOptions): Generator<NewCallInput> {
     const first = pick(pack.firstNames);
     const last = pick(pack.lastNames);
     const amount = (between(1_990, 49_990) / 100).toFixed(2);
+    const product = pick(pack.products);
     const slots: Record<string, string> = {
+      ...product,
+      ...pack.customer[pack.womenFirstNames.includes(first) ? 'f' : 'm'],
       order: `BL-${between(100_000, 999_999)}`,
-      product: pick(pack.products),
       city: pick(pack.cities),
       day: pick(pack.days),
       amount: DECIMAL_COMMA.has(language) ? amount.replace('.', ',') : amount,
       name: first,
     };
-    const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, k: string) => slots[k] ?? k);
+    const fill = (text: string) =>
+      text.replace(/\{(\w+)\}/g, (_, k: string) => {
+        if (slots[k] === undefined) throw new Error(`demo script slot {${k}} has no value for ${language} (${product.product}, ${first})`);
+        return slots[k];
+      });
 
     const r = random();
     let status: NewCallInput['status'];
@@ -92,7 +98,7 @@ export function* demoCalls(options: DemoCallOptions): Generator<NewCallInput> {
       caller: callerOf(channel, pack, first, last, random),
       started_at: new Date(startMs).toISOString(),
       ended_at: new Date(endMs).toISOString(),
-      summary: summaryOf(status, script, fill),
+      summary: summaryOf(status, pack, script, fill),
       transcript,
       metadata: {
         language,
@@ -118,7 +124,7 @@ function conversation(
   fill: (t: string) => string,
   random: () => number,
 ): { transcript: NonNullable<NewCallInput['transcript']>; lastOffset: number } {
-  if (status === 'missed') return { transcript: [{ speaker: 'system', text: 'Missed call: the caller hung up before the agent answered.', offset_ms: 0 }], lastOffset: 0 };
+  if (status === 'missed') return { transcript: [{ speaker: 'system', text: pack.missedLine, offset_ms: 0 }], lastOffset: 0 };
   const [lo, hi] = TURN_GAP_MS[channel];
   let offset = 0;
   const transcript: NonNullable<NewCallInput['transcript']> = [];
@@ -129,13 +135,13 @@ function conversation(
   say('agent', pack.greeting);
   if (status === 'failed') {
     say('customer', fill(script.turns.find(([s]) => s === 'c')?.[1] ?? ''));
-    say('system', 'Call dropped: network error on the carrier side.');
+    say('system', pack.droppedLine);
     return { transcript, lastOffset: offset };
   }
   for (const [speaker, text] of script.turns) say(speaker === 'c' ? 'customer' : 'agent', fill(text));
   if (status === 'transferred') {
     say('agent', pack.transferLine);
-    say('system', 'Transferred to the human agent queue.');
+    say('system', pack.queuedLine);
     say('human_agent', fill(pack.humanLine));
   } else {
     say('agent', pack.closing);
@@ -143,9 +149,9 @@ function conversation(
   return { transcript, lastOffset: offset };
 }
 
-function summaryOf(status: NewCallInput['status'], script: Script, fill: (t: string) => string): string | null {
+function summaryOf(status: NewCallInput['status'], pack: LanguagePack, script: Script, fill: (t: string) => string): string | null {
   if (status === 'missed') return null;
-  if (status === 'failed') return 'Call dropped shortly after the greeting; no resolution.';
+  if (status === 'failed') return pack.failedSummary;
   return fill(script.summary);
 }
 

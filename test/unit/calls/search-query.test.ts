@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, parseSearchQuery, SEARCH_MAX_TERMS, searchTokens } from '../../../core/calls/search-query.js';
+import { foldForSearch, highlightsOf, parseSearchQuery, SEARCH_MAX_TERMS, searchTokens } from '../../../core/calls/search-query.js';
 import { fts5Query } from '../../../adapters/sqlite/sqlite-call-search.js';
 
 describe('parseSearchQuery', () => {
@@ -67,6 +67,41 @@ describe('parseSearchQuery', () => {
           return;
         }
         expect(fts5Query(terms)).toMatch(/^("[^"]+"\*? ?)*$/);
+      }),
+    );
+  });
+});
+
+describe('highlightsOf: where a passage shows the query\'s words', () => {
+  const marked = (text: string, q: string) => highlightsOf(text, parseSearchQuery(q)).map(({ start, end }) => text.slice(start, end));
+
+  it('marks whole words and prefixes as the index matches them (case and accents ignored), in text order', () => {
+    expect(marked('Le remboursement est effectué ; Remboursé sous 5 jours.', 'rembours*')).toEqual(['remboursement', 'Remboursé']);
+    expect(marked('Élodie a appelé ELODIE', 'elodie')).toEqual(['Élodie', 'ELODIE']);
+    expect(marked('refunds and refund', 'refund')).toEqual(['refund']);
+    expect(marked('Nothing here', 'refund')).toEqual([]);
+    expect(marked('anything', '')).toEqual([]);
+  });
+
+  it('gives UTF-16 offsets that slice the original text, astral characters included', () => {
+    const text = '😀 café 😀 CAFÉ';
+    expect(highlightsOf(text, parseSearchQuery('cafe'))).toEqual([
+      { start: 3, end: 7 },
+      { start: 11, end: 15 },
+    ]);
+  });
+
+  it('every highlight is a run whose folded words include a term (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.constantFrom('café', 'a*', 'x y', 'ü*'), (text, q) => {
+        const terms = parseSearchQuery(q);
+        let last = -1;
+        for (const { start, end } of highlightsOf(text, terms)) {
+          expect(start).toBeGreaterThan(last);
+          last = end;
+          const words = searchTokens(text.slice(start, end));
+          expect(words.some((w) => terms.some((t) => (t.prefix ? w.startsWith(t.text) : w === t.text)))).toBe(true);
+        }
       }),
     );
   });

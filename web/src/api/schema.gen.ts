@@ -400,6 +400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenants/{tenant_id}/calls/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call analytics: counts and durations per period and per agent
+         * @description Over the calls the list's filters keep (channel, direction, from/to, q): counts by channel, direction and status, durations (mean, median, 90th percentile) per period of the workspace's time zone (day, ISO week, month; daylight-saving days are 23 or 25 hours long), in total and per agent. Computed by the database, not by reading calls. Without `from` or `to`, the window runs from the first to the last matching call. Members may read it. The path segment `stats` is not a call id: a call recorded with call_id `stats` is listed but not read by id.
+         */
+        get: operations["getCallStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenants/{tenant_id}/calls/{call_id}": {
         parameters: {
             query?: never;
@@ -438,6 +458,26 @@ export interface paths {
          * @description A data subject's erasure request: every call of `caller_number` in the tenant (or the calls named by `call_ids`) is deleted with its search index entries and the `call.created` events that carried it, in one transaction. One `calls.erased` event is emitted and an erasure record kept; neither holds the caller number, a call id or any text.
          */
         post: operations["eraseCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenants/{tenant_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tenant's users (read-only)
+         * @description Every user of the tenant, oldest first (created_at, then user_id), cursor-paginated: id, email, role and whether an operator disabled it. Members may read it. Users are created, disabled and deleted by operators (svc-admin users ...).
+         */
+        get: operations["listTenantUsers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1154,6 +1194,8 @@ export interface components {
         };
         /** @enum {string} */
         Speaker: "agent" | "customer" | "human_agent" | "system";
+        /** @enum {string} */
+        StatsBucket: "day" | "week" | "month";
         ErasureRequest: {
             /** @description Every call of this caller (as recorded in `caller`, compared after trimming) is erased. */
             caller_number?: string;
@@ -1849,8 +1891,111 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        CallStats: {
+            /** @description The workspace's time zone, in which the periods are cut. */
+            timezone: string;
+            bucket: components["schemas"]["StatsBucket"];
+            /** @description Start of the window: the query's `from`, else the first matching call's period; null when nothing matches. */
+            from: string | null;
+            /** @description End of the window (exclusive): the query's `to`, else the end of the last matching call's period. */
+            to: string | null;
+            totals: {
+                calls: number;
+                by_channel: {
+                    voice: number;
+                    chat: number;
+                    whatsapp: number;
+                    sms: number;
+                    email: number;
+                };
+                by_direction: {
+                    inbound: number;
+                    outbound: number;
+                };
+                by_status: {
+                    completed: number;
+                    missed: number;
+                    failed: number;
+                    transferred: number;
+                };
+                duration: components["schemas"]["DurationFigures"];
+            };
+            periods: components["schemas"]["CallStatsPeriod"][];
+            /** @description Most calls first, then agent_id. */
+            agents: components["schemas"]["CallStatsAgent"][];
+        };
+        /** @description Seconds, rounded to tenths; null when there is no call. */
+        DurationFigures: {
+            mean_seconds: number | null;
+            /** @description Median (continuous percentile, interpolated). */
+            p50_seconds: number | null;
+            /** @description 90th percentile (continuous, interpolated). */
+            p90_seconds: number | null;
+        };
+        CallStatsPeriod: {
+            /**
+             * Format: date
+             * @description The local date the period begins on.
+             */
+            date: string;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Exclusive. A day is 23 or 25 hours long on a daylight-saving change.
+             */
+            end: string;
+            calls: number;
+            by_channel: {
+                voice: number;
+                chat: number;
+                whatsapp: number;
+                sms: number;
+                email: number;
+            };
+            by_direction: {
+                inbound: number;
+                outbound: number;
+            };
+            by_status: {
+                completed: number;
+                missed: number;
+                failed: number;
+                transferred: number;
+            };
+            duration: components["schemas"]["DurationFigures"];
+        };
+        CallStatsAgent: {
+            /** @description null: calls without an agent. */
+            agent_id: string | null;
+            calls: number;
+            by_status: {
+                completed: number;
+                missed: number;
+                failed: number;
+                transferred: number;
+            };
+            duration: components["schemas"]["DurationFigures"];
+        };
         ErasureList: {
             data: components["schemas"]["ErasureRecordOutput"][];
+        };
+        TenantUserList: {
+            data: components["schemas"]["TenantUser"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description A user of the tenant as its members see it: never a password or its hash. */
+        TenantUser: {
+            user_id: string;
+            tenant_id: string;
+            /** @description Normalised: trimmed, lower case. */
+            email: string;
+            role: components["schemas"]["Role"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description When an operator disabled the user (no login); null while enabled. */
+            disabled_at: string | null;
         };
         KnowledgeList: {
             data: components["schemas"]["KnowledgeItem"][];
@@ -1892,6 +2037,12 @@ export interface components {
             text: string;
             /** @description BM25; higher is better. */
             score: number;
+            /** @description Where `text` shows the query's words (case and accents ignored, a prefix for `word*`), in text order: [start, end) in UTF-16 code units, as JavaScript strings index. */
+            highlights: components["schemas"]["TextHighlight"][];
+        };
+        TextHighlight: {
+            start: number;
+            end: number;
         };
         AgentList: {
             data: components["schemas"]["Agent"][];
@@ -6498,6 +6649,205 @@ export interface operations {
             };
         };
     };
+    getCallStats: {
+        parameters: {
+            query?: {
+                channel?: components["schemas"]["Channel"];
+                direction?: components["schemas"]["Direction"];
+                /** @description started_at at or after this instant (inclusive). */
+                from?: string;
+                /** @description started_at before this instant (exclusive). */
+                to?: string;
+                /** @description Free text over transcript and summary: every word must match, case and accents ignored; a trailing * matches a prefix (`rembours*`). Punctuation separates words. */
+                q?: string;
+                /** @description Period length, in the workspace's time zone: calendar day, ISO week (from Monday) or month. At most 1000 periods per request. */
+                bucket?: components["schemas"]["StatsBucket"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant; must be the token's own (else 403). */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures; every period of the window is listed, with zeros where no call started. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallStats"];
+                };
+            };
+            /** @description Invalid parameter (bucket, filter), `to` not after `from`, or a window of more periods than one request answers; `errors` names each. */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged access token. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another tenant's path, or a member attempting an admin's write. */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getCall: {
         parameters: {
             query?: never;
@@ -7043,6 +7393,199 @@ export interface operations {
             };
             /** @description Body is not application/json. */
             415: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's budget of calls and knowledge requests is spent; see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTenantUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100; default 20. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tenant; must be the token's own (else 403). */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUserList"];
+                };
+            };
+            /** @description Invalid limit or cursor; `errors` names each. */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged access token. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another tenant's path. */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
                 headers: {
                     /** @description The request id (echoed when the caller sent a sane one). */
                     "X-Request-Id"?: string;

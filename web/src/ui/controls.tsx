@@ -65,6 +65,15 @@ export function ProblemNote({ error, onDismiss }: { error: unknown; onDismiss?: 
     <div class="problem" role="alert">
       <strong>{problem?.title ?? common.problem}</strong>
       <p>{problem?.detail || (error instanceof Error ? error.message : String(error))}</p>
+      {Array.isArray(problem?.errors) && problem.errors.length > 0 ? (
+        <ul class="problem-fields">
+          {(problem.errors as { path: string; message: string }[]).map((e) => (
+            <li key={e.path}>
+              <code>{e.path}</code>: {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {problem?.request_id ? (
         <p class="hint">
           {common.requestId}: <code>{problem.request_id}</code>

@@ -1,0 +1,128 @@
+import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallStatus, type Channel, type Direction } from './call.model.js';
+
+/**
+ * Call analytics (issue 27): what a store aggregates (`CallAggregates`, raw sums the database
+ * computes) and what the API answers (`CallStats`, figures rounded once, here, so every
+ * adapter's answer is the same document).
+ */
+
+/** The most periods one request may ask for (a little under three years of days). */
+export const MAX_STATS_PERIODS = 1000;
+
+/** A period the store buckets calls into: started_at in [start, end), normalised instants. */
+export interface PeriodRange {
+  start: string;
+  end: string;
+}
+
+/** Durations of a group of calls as the database sums them; percentiles are continuous (interpolated). */
+export interface DurationAggregate {
+  calls: number;
+  total_seconds: number;
+  /** percentile_cont(0.5) of duration_seconds; null for no calls. */
+  p50: number | null;
+  /** percentile_cont(0.9) of duration_seconds; null for no calls. */
+  p90: number | null;
+}
+
+/** How many calls of one period have this channel, direction and status. */
+export interface PeriodCount {
+  period: number;
+  channel: Channel;
+  direction: Direction;
+  status: CallStatus;
+  calls: number;
+}
+
+export interface AgentAggregate extends DurationAggregate {
+  agent_id: string | null;
+  by_status: Record<CallStatus, number>;
+}
+
+/** Everything a stats answer is made of, computed by the store over the calls a filter keeps. */
+export interface CallAggregates {
+  /** Calls per (period, channel, direction, status); groups without calls are absent. */
+  counts: PeriodCount[];
+  /** Durations per period (index into the periods asked); periods without calls may be absent. */
+  periods: (DurationAggregate & { period: number })[];
+  /** Durations over every call the filter keeps. */
+  total: DurationAggregate;
+  /** Per agent (null: calls without an agent), in any order. */
+  agents: AgentAggregate[];
+}
+
+export interface DurationFigures {
+  mean_seconds: number | null;
+  p50_seconds: number | null;
+  p90_seconds: number | null;
+}
+
+export interface CallCounts {
+  calls: number;
+  by_channel: Record<Channel, number>;
+  by_direction: Record<Direction, number>;
+  by_status: Record<CallStatus, number>;
+}
+
+export interface StatsPeriod extends CallCounts {
+  start: string;
+  end: string;
+  /** The local date the period begins on, in the workspace's time zone. */
+  date: string;
+  duration: DurationFigures;
+}
+
+export interface AgentStats {
+  agent_id: string | null;
+  calls: number;
+  by_status: Record<CallStatus, number>;
+  duration: DurationFigures;
+}
+
+export interface CallStats {
+  timezone: string;
+  bucket: string;
+  /** The window the figures cover: the query's bounds, or the first and last matching call's periods. */
+  from: string | null;
+  to: string | null;
+  totals: CallCounts & { duration: DurationFigures };
+  periods: StatsPeriod[];
+  /** Most calls first, then agent_id (calls without an agent last). */
+  agents: AgentStats[];
+}
+
+const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+export const emptyCounts = (): CallCounts => ({ calls: 0, by_channel: zeros(CHANNELS), by_direction: zeros(DIRECTIONS), by_status: zeros(CALL_STATUSES) });
+export const emptyByStatus = (): Record<CallStatus, number> => zeros(CALL_STATUSES);
+
+/** Tenths of a second: percentiles of whole seconds at 0.5 and 0.9 never fall on a rounding tie. */
+const tenths = (x: number) => Math.round(x * 10) / 10;
+
+export function durationFigures(d: DurationAggregate | undefined): DurationFigures {
+  if (!d || d.calls === 0) return { mean_seconds: null, p50_seconds: null, p90_seconds: null };
+  return {
+    mean_seconds: tenths(d.total_seconds / d.calls),
+    p50_seconds: d.p50 === null ? null : tenths(d.p50),
+    p90_seconds: d.p90 === null ? null : tenths(d.p90),
+  };
+}
+
+/**
+ * The continuous percentile of sorted values, as PostgreSQL's and SQLite's `percentile_cont`
+ * compute it: linear interpolation between the two values around (n - 1) × p. For fakes and
+ * tests; the SQL stores ask the database.
+ */
+export function percentileCont(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const at = p * (sorted.length - 1);
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+/** The durations aggregate of a group of calls, by definition (fakes and tests). */
+export function aggregateDurations(durations: readonly number[]): DurationAggregate {
+  const sorted = [...durations].sort((a, b) => a - b);
+  return { calls: sorted.length, total_seconds: sorted.reduce((s, d) => s + d, 0), p50: percentileCont(sorted, 0.5), p90: percentileCont(sorted, 0.9) };
+}

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { beforeEach, expect, it } from 'vitest';
+import type { Principal } from '../../core/auth/auth.model.js';
+import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallRecord } from '../../core/calls/call.model.js';
+import { aggregateDurations, durationFigures, emptyByStatus, emptyCounts } from '../../core/calls/call-stats.model.js';
+import type { CallRepository, CallStatsStore } from '../../core/calls/ports.js';
+import { parseSearchQuery, searchTokens } from '../../core/calls/search-query.js';
+import { CallStatistics, type CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
+import type { StatsBucket } from '../../core/calls/zone-calendar.js';
+import type { TenantRepository } from '../../core/tenancy/ports.js';
+import type { WorkspaceRepository } from '../../core/workspace/ports.js';
+import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
+import { MemoryTenantRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
+import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
+import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
+import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
+import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
+import { aCall } from '../support/call-mother.js';
+import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
+
+/** Every adapter of CallStatsStore passes this suite, through the use case the route calls. */
+interface Ports {
+  calls: CallRepository;
+  stats: CallStatsStore;
+  tenants: TenantRepository;
+  workspaces: WorkspaceRepository;
+}
+
+const ADAPTERS: Adapter<Ports>[] = [
+  {
+    name: 'memory',
+    make: async () => {
+      const calls = new MemoryCallRepository();
+      return { calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
+    },
+  },
+  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
+];
+
+const member: Principal = { user_id: 'usr_member', tenant_id: 'acme', role: 'member' };
+const byDay = (extra: Partial<CallStatsQuery> = {}): CallStatsQuery => ({ bucket: 'day', ...extra });
+
+const localDate = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/** The date a call's period begins on, by definition (the zone's calendar, Monday weeks). */
+function periodDate(iso: string, timeZone: string, bucket: StatsBucket): string {
+  const date = localDate(iso, timeZone);
+  if (bucket === 'day') return date;
+  if (bucket === 'month') return `${date.slice(0, 8)}01`;
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** The answer by definition, from the calls themselves: counts per period date, durations, agents. */
+function reference(calls: CallRecord[], timeZone: string, bucket: StatsBucket) {
+  const counts = (group: CallRecord[]) => {
+    const c = emptyCounts();
+    for (const call of group) {
+      c.calls++;
+      c.by_channel[call.channel]++;
+      c.by_direction[call.direction]++;
+      c.by_status[call.status]++;
+    }
+    return c;
+  };
+  const figures = (group: CallRecord[]) => durationFigures(aggregateDurations(group.map((c) => c.duration_seconds)));
+  const groups = groupBy(calls, (c) => periodDate(c.started_at, timeZone, bucket));
+  const agents = [...groupBy(calls, (c) => c.agent_id)].map(([agent_id, own]) => {
+    const by_status = emptyByStatus();
+    for (const c of own) by_status[c.status]++;
+    return { agent_id, calls: own.length, by_status, duration: figures(own) };
+  });
+  return {
+    totals: { ...counts(calls), duration: figures(calls) },
+    periods: Object.fromEntries([...groups].map(([date, group]) => [date, { ...counts(group), duration: figures(group) }])),
+    agents: agents.sort((a, b) => b.calls - a.calls || (a.agent_id === null ? 1 : b.agent_id === null ? -1 : a.agent_id < b.agent_id ? -1 : 1)),
+  };
+}
+
+/** The periods that hold calls, keyed by date, in the reference's shape. */
+const nonEmptyPeriods = (periods: { date: string; calls: number }[]) =>
+  Object.fromEntries(periods.filter((p) => p.calls > 0).map(({ date, start: _s, end: _e, ...rest }: any) => [date, rest]));
+
+contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
+  let ports: Ports;
+  let statistics: CallStatistics;
+  const paris = async () => ports.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone: 'Europe/Paris', locale: 'fr-FR', retention_days: 3650 });
+  beforeEach(async () => {
+    ports = await adapter.make();
+    statistics = new CallStatistics(ports.stats, ports.workspaces);
+    for (const tenant_id of ['acme', 'globex']) await ports.tenants.insert({ tenant_id, name: tenant_id, created_at: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('answers an empty tenant with no periods and zero counts, in the default time zone', async () => {
+    const stats = await statistics.stats(member, 'acme', byDay());
+    expect(stats).toEqual({
+      timezone: 'UTC',
+      bucket: 'day',
+      from: null,
+      to: null,
+      totals: { ...emptyCounts(), duration: { mean_seconds: null, p50_seconds: null, p90_seconds: null } },
+      periods: [],
+      agents: [],
+    });
+  });
+
+  it('cuts days at local midnight across both daylight-saving changes (Europe/Paris: 23 and 25 hour days)', async () => {
+    await paris();
+    await ports.calls.insertMany([
+      aCall({ call_id: 'sat-late', started_at: '2026-03-28T22:59:59.999Z', duration_seconds: 10 }), // 23:59:59 CET, the 28th
+      aCall({ call_id: 'sun-first', started_at: '2026-03-28T23:00:00.000Z', duration_seconds: 20 }), // 00:00 CET, the 29th
+      aCall({ call_id: 'sun-last', started_at: '2026-03-29T21:59:59.000Z', duration_seconds: 30 }), // 23:59:59 CEST, the 29th
+      aCall({ call_id: 'mon-first', started_at: '2026-03-29T22:00:00.000Z', duration_seconds: 40 }), // 00:00 CEST, the 30th
+      aCall({ call_id: 'autumn', started_at: '2026-10-25T22:30:00.000Z', duration_seconds: 50 }), // 23:30 CET, the 25th (25 h)
+      aCall({ call_id: 'other-tenant', tenant_id: 'globex', started_at: '2026-03-29T10:00:00.000Z' }),
+    ]);
+    const march = await statistics.stats(member, 'acme', byDay({ from: '2026-03-28T00:00:00.000Z', to: '2026-03-30T22:00:00.000Z' }));
+    expect(march.timezone).toBe('Europe/Paris');
+    expect(march.periods.map((p) => [p.date, p.start, p.end, p.calls])).toEqual([
+      ['2026-03-28', '2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z', 1],
+      ['2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', 2],
+      ['2026-03-30', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z', 1],
+    ]);
+    expect(march.periods[1].duration).toEqual({ mean_seconds: 25, p50_seconds: 25, p90_seconds: 29 });
+    expect(march.totals.calls).toBe(4);
+    const october = await statistics.stats(member, 'acme', byDay({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z' }));
+    expect(october.periods.map((p) => [p.date, p.start, p.end, p.calls])).toEqual([['2026-10-25', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 1]]);
+  });
+
+  it('takes its window from the matching calls when from or to is absent, and applies every filter', async () => {
+    await paris();
+    await ports.calls.insertMany([
+      aCall({ call_id: 'a', started_at: '2026-11-02T08:00:00.000Z', channel: 'voice', summary: 'Remboursement demandé', agent_id: 'nova' }),
+      aCall({ call_id: 'b', started_at: '2026-11-09T08:00:00.000Z', channel: 'chat', direction: 'outbound', summary: 'Livraison', agent_id: null }),
+      aCall({ call_id: 'c', started_at: '2026-11-20T08:00:00.000Z', channel: 'voice', status: 'missed', summary: 'Remboursement refusé', agent_id: 'nova' }),
+    ]);
+    const all = await statistics.stats(member, 'acme', { bucket: 'week' });
+    expect(all.periods.map((p) => [p.date, p.calls])).toEqual([
+      ['2026-11-02', 1],
+      ['2026-11-09', 1],
+      ['2026-11-16', 1],
+    ]);
+    expect([all.from, all.to]).toEqual(['2026-11-01T23:00:00.000Z', '2026-11-22T23:00:00.000Z']);
+    const refunds = await statistics.stats(member, 'acme', { bucket: 'week', q: parseSearchQuery('rembours*'), channel: 'voice' });
+    expect(refunds.totals.calls).toBe(2);
+    expect(refunds.totals.by_status).toEqual({ ...emptyByStatus(), completed: 1, missed: 1 });
+    expect(refunds.agents.map((a) => [a.agent_id, a.calls])).toEqual([['nova', 2]]);
+    const outbound = await statistics.stats(member, 'acme', { bucket: 'month', direction: 'outbound', from: '2026-11-05T00:00:00.000Z' });
+    expect(outbound.periods.map((p) => [p.date, p.calls, p.by_channel.chat])).toEqual([['2026-11-01', 1, 1]]);
+    expect(outbound.agents).toEqual([{ agent_id: null, calls: 1, by_status: { ...emptyByStatus(), completed: 1 }, duration: { mean_seconds: 95, p50_seconds: 95, p90_seconds: 95 } }]);
+  });
+
+  it('refuses a window of more periods than it answers, and a window that ends before it begins', async () => {
+    await expect(statistics.stats(member, 'acme', byDay({ from: '2020-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' }))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ path: 'bucket' }],
+    });
+    await expect(statistics.stats(member, 'acme', byDay({ from: '2026-01-02T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' }))).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(statistics.stats(member, 'globex', byDay())).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('counts, durations and agents equal their definition over arbitrary calls (fast-check)', async () => {
+    const base = Date.UTC(2026, 2, 20);
+    const callArb = fc.record({
+      minute: fc.integer({ min: 0, max: 60 * 24 * 50 }),
+      channel: fc.constantFrom(...CHANNELS),
+      direction: fc.constantFrom(...DIRECTIONS),
+      status: fc.constantFrom(...CALL_STATUSES),
+      duration: fc.integer({ min: 0, max: 3600 }),
+      agent: fc.constantFrom('nova', 'atlas', 'zoé', null),
+      word: fc.constantFrom('remboursement', 'livraison', 'facture'),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(callArb, { maxLength: 40 }),
+        fc.constantFrom<StatsBucket>('day', 'week', 'month'),
+        fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'),
+        fc.constantFrom('', 'remboursement', 'livr*'),
+        async (specs, bucket, timezone, q) => {
+          const made = await adapter.make();
+          await made.tenants.insert({ tenant_id: 'acme', name: 'acme', created_at: '2026-01-01T00:00:00.000Z' });
+          await made.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone, locale: 'en-US', retention_days: 3650 });
+          const calls = specs.map((s, i) =>
+            aCall({
+              call_id: `p${i}`,
+              started_at: new Date(base + s.minute * 60_000).toISOString(),
+              channel: s.channel,
+              direction: s.direction,
+              status: s.status,
+              duration_seconds: s.duration,
+              agent_id: s.agent,
+              summary: s.word,
+              transcript: [],
+            }),
+          );
+          await made.calls.insertMany(calls);
+          const terms = parseSearchQuery(q);
+          const kept = calls.filter((c) => terms.every((t) => searchTokens(c.summary ?? '').some((w) => (t.prefix ? w.startsWith(t.text) : w === t.text))));
+          const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, q: terms });
+          const want = reference(kept, timezone, bucket);
+          expect(stats.totals).toEqual(want.totals);
+          expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);
+          expect(stats.agents).toEqual(want.agents);
+          // Periods are consecutive and each begins on its date's first instant.
+          stats.periods.forEach((p, i) => {
+            if (i > 0) expect(p.start).toBe(stats.periods[i - 1].end);
+            expect(localDate(p.start, timezone)).toBe(p.date);
+            expect(localDate(new Date(Date.parse(p.start) - 1).toISOString(), timezone)).not.toBe(p.date);
+          });
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 25) },
+    );
+  });
+});
