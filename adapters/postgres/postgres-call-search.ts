@@ -1,6 +1,8 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { SearchTerm } from '../../core/shared/search-query.js';
-import { CALL_SUMMARY_COLUMNS, type CallSearchPage, type CallSummaryRow, type CallText, type Database, type SqlCallTextSearch } from '../sql/database.js';
+import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from '../sql/calls.tables.js';
+import type { Database } from '../sql/database.js';
+import type { CallSearchPage, CallText, SqlCallTextSearch } from '../sql/sql-dialect.js';
 import { tsqueryAll, tsvectorOf } from './tsvector.js';
 
 /** Rows per UPDATE: two array parameters, so only the size of a statement bounds it. */

@@ -2,17 +2,36 @@ import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
+import type { Database } from '../sql/database.js';
+import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
-import * as m0002search from './migrations/0002-tenancy-calls-search.js';
-import * as m0004search from './migrations/0004-knowledge-search.js';
-import * as m0009postings from './migrations/0009-knowledge-postings.js';
+import * as callsSearch from './migrations/0002-tenancy-calls.pg-search.js';
+import * as knowledgeSearch from './migrations/0004-knowledge-agents-workspace.pg-search.js';
+import * as knowledgePostings from './migrations/0008-hardening.pg-knowledge-postings.js';
 import { PostgresCallSearch } from './postgres-call-search.js';
-import { PostgresKnowledgeIndex } from './postgres-knowledge.store.js';
+import { PostgresKnowledgeIndex } from './postgres-knowledge-index.js';
 
-/** PostgreSQL's own migration steps, run with the shared ones (named to sort right after them). */
-export const POSTGRES_MIGRATIONS = { '0002-tenancy-calls-search': m0002search, '0004-knowledge-search': m0004search, '0009-knowledge-postings': m0009postings };
+/**
+ * PostgreSQL's schema: the shared migrations' column types (every text column compares byte by
+ * byte, `COLLATE "C"`, as SQLite's does), and its own steps (the calls' tsvector, the knowledge
+ * postings of ADR 0019, which replaced the knowledge tsvector after 0008 and was recorded as
+ * `0009-knowledge-postings` before ADR 0044).
+ */
+export const POSTGRES_SCHEMA: SqlDialectSchema = {
+  dialect: 'pg',
+  columnTypes: {
+    text: sql`text collate "C"`,
+    blob: 'bytea',
+    serialKey: 'serial',
+    serialKeyOptions: (c) => c.primaryKey(),
+  },
+  migrations: [
+    { parent: '0002-tenancy-calls', name: 'search', formerly: '0002-tenancy-calls-search', migration: callsSearch },
+    { parent: '0004-knowledge-agents-workspace', name: 'search', formerly: '0004-knowledge-search', migration: knowledgeSearch },
+    { parent: '0008-hardening', name: 'knowledge-postings', formerly: '0009-knowledge-postings', migration: knowledgePostings },
+  ],
+};
 
 /** One set per open database: the calls search keeps that database's word statistics, the knowledge index its vacuum count. */
 export const postgresCapabilities = (): SqlCapabilities => ({
@@ -83,7 +102,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   // index on a large table may take longer than any request should.
   const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...connection, max: 1 }) }) });
   try {
-    await migrateToLatest(migrator, POSTGRES_MIGRATIONS);
+    await migrateToLatest(migrator, POSTGRES_SCHEMA);
   } finally {
     await migrator.destroy();
   }

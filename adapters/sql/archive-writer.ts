@@ -1,7 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody, encodeArchiveBodyOffLoop } from './archive-codec.js';
-import type { Database, VerificationArchiveTable } from './database.js';
+import type { VerificationArchiveTable } from './attestation.tables.js';
+import type { Database } from './database.js';
 
 export const SANDBOX_METER = 'sandbox';
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Agent, AgentSettings } from '../../core/agents/agent.model.js';
 import type { AgentRepository } from '../../core/agents/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { AgentsTable, Database } from './database.js';
+import type { AgentsTable } from './agents.tables.js';
+import type { Database } from './database.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 import { conflictOnDuplicate } from './unique-violation.js';
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { KeyPlan, PriceList } from '../../core/billing/billing.model.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../core/attestation/ports.js';
-import type { ApiKeysTable, Database } from './database.js';
+import type { ApiKeysTable } from './attestation.tables.js';
+import type { Database } from './database.js';
 import { conflictOnDuplicate } from './unique-violation.js';
 
 const planColumns = (plan: KeyPlan = { plan: 'production' }) => ({

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
 import type { CallErasureStore, ErasureOutcome } from '../../core/calls/ports.js';
-import type { Database, SqlCallTextSearch } from './database.js';
+import type { Database } from './database.js';
+import type { SqlCallTextSearch } from './sql-dialect.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 
 /** Bound parameters per statement: far below every dialect's limit. */

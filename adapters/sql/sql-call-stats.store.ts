@@ -2,7 +2,8 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import { CALL_STATUSES, type CallFilter, type CallStatus, type Channel, type Direction } from '../../core/calls/call.model.js';
 import type { AgentAggregate, CallAggregates, DurationAggregate, PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
-import type { Database, SqlCapabilities } from './database.js';
+import type { Database } from './database.js';
+import type { SqlCapabilities } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
 
 interface DurationRow {

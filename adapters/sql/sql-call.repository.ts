@@ -14,7 +14,9 @@ import type { CallRepository } from '../../core/calls/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
-import { CALL_SUMMARY_COLUMNS, type CallSummaryRow, type CallText, type Database, type SqlCallTextSearch } from './database.js';
+import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from './calls.tables.js';
+import type { Database } from './database.js';
+import type { CallText, SqlCallTextSearch } from './sql-dialect.js';
 
 /** 14 values per row: 200 rows stay far below every dialect's bound-parameter limit. */
 const ROWS_PER_STATEMENT = 200;

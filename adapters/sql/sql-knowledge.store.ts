@@ -3,7 +3,9 @@ import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk, KnowledgeContentType, KnowledgeDocument, KnowledgePosition, SearchHit, ItemStatus } from '../../core/knowledge/knowledge.model.js';
 import type { KnowledgeStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { Database, KnowledgeItemsTable, SqlKnowledgeIndex } from './database.js';
+import type { Database } from './database.js';
+import type { KnowledgeItemsTable } from './knowledge.tables.js';
+import type { SqlKnowledgeIndex } from './sql-dialect.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 import { conflictOnDuplicate } from './unique-violation.js';
 
@@ -26,8 +28,9 @@ const fromRow = (r: Omit<KnowledgeItemsTable, 'content'> & { content?: Uint8Arra
 
 /**
  * Knowledge documents over any Kysely dialect, composed with the dialect's full-text index
- * over their chunks (`SqlCapabilities.knowledgeIndex`): the index is written atomically with
- * the item (`markIndexed`) and leaves with it (`delete`).
+ * over their chunks (`SqlCapabilities.knowledgeIndex`), which only indexes: this store changes
+ * the item's status and writes the outbox, and calls the index inside the same transaction, so
+ * the index is written atomically with the item (`markIndexed`) and leaves with it (`delete`).
  */
 export class SqlKnowledgeStore implements KnowledgeStore {
   constructor(
@@ -35,8 +38,16 @@ export class SqlKnowledgeStore implements KnowledgeStore {
     private readonly index: SqlKnowledgeIndex,
   ) {}
 
-  markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
-    return this.index.markIndexed(this.db, tenantId, itemId, chunks, indexedAt, events);
+  /** The item marked indexed, its chunks replaced in the index and `events` into the outbox: one transaction, only while the item exists. */
+  async markIndexed(tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[] = []): Promise<boolean> {
+    const indexed = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.setStatus(trx, tenantId, itemId, { status: 'indexed', error: null, indexed_at: indexedAt }))) return false;
+      await this.index.replace(trx, tenantId, itemId, chunks);
+      await appendOutboxEvents(trx, events);
+      return true;
+    });
+    if (indexed) await this.index.settle(this.db);
+    return indexed;
   }
 
   search(tenantId: string, terms: SearchTerm[], limit: number): Promise<SearchHit[]> {
@@ -87,8 +98,13 @@ export class SqlKnowledgeStore implements KnowledgeStore {
 
   async markFailed(tenantId: string, itemId: string, error: string, events?: readonly OutboxEvent[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('knowledge_items').set({ status: 'failed', error }).where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1) await appendOutboxEvents(trx, events);
+      if (await this.setStatus(trx, tenantId, itemId, { status: 'failed', error })) await appendOutboxEvents(trx, events);
     });
+  }
+
+  /** The item's status (and what goes with it) set; false when the item does not exist. */
+  private async setStatus(trx: Kysely<Database>, tenantId: string, itemId: string, change: Partial<Pick<KnowledgeItemsTable, 'status' | 'error' | 'indexed_at'>>): Promise<boolean> {
+    const r = await trx.updateTable('knowledge_items').set(change).where('tenant_id', '=', tenantId).where('item_id', '=', itemId).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 }

@@ -3,7 +3,8 @@ import type { StoredSyncRun, SyncStatus } from '../../core/knowledge/knowledge.m
 import type { SyncLease, SyncRunStore } from '../../core/knowledge/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
-import type { Database, KnowledgeSyncRunsTable } from './database.js';
+import type { Database } from './database.js';
+import type { KnowledgeSyncRunsTable } from './knowledge.tables.js';
 import { isUniqueViolation } from './unique-violation.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 

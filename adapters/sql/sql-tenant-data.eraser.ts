@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TenantDataEraser } from '../../core/stewardship/ports.js';
-import type { Database, SqlCallTextSearch, SqlKnowledgeIndex } from './database.js';
+import type { Database } from './database.js';
+import type { SqlCallTextSearch, SqlKnowledgeIndex } from './sql-dialect.js';
 
 const CHUNK = 500;
 

@@ -2,14 +2,9 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import { compareCalls } from '../../core/calls/call.model.js';
 import type { SearchTerm } from '../../core/shared/search-query.js';
 import { validationError } from '../../core/shared/errors.js';
-import {
-  CALL_SUMMARY_COLUMNS,
-  type CallSearchPage,
-  type CallSummaryRow,
-  type CallText,
-  type Database,
-  type SqlCallTextSearch,
-} from '../sql/database.js';
+import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from '../sql/calls.tables.js';
+import type { Database } from '../sql/database.js';
+import type { CallSearchPage, CallText, SqlCallTextSearch } from '../sql/sql-dialect.js';
 
 /**
  * Search keys that sort like the list. The FTS5 rowid of a call is

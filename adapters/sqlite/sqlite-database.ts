@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, sql } from 'kysely';
-import { type Database, type SqlCapabilities, type SqlDatabase, type Unavailability, unavailabilityCapabilities } from '../sql/database.js';
+import type { Database } from '../sql/database.js';
+import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -11,14 +12,26 @@ import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 import { nonBlockingSqliteDialect } from './sqlite-driver.js';
-import * as m0002fts from './migrations/0002-tenancy-calls-fts.js';
-import * as m0004fts from './migrations/0004-knowledge-fts.js';
+import * as callsFts from './migrations/0002-tenancy-calls.sqlite-fts.js';
+import * as knowledgeFts from './migrations/0004-knowledge-agents-workspace.sqlite-fts.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
-import { sqliteKnowledgeIndex } from './sqlite-knowledge.store.js';
+import { sqliteKnowledgeIndex } from './sqlite-knowledge-index.js';
 
 
-/** SQLite's own migration steps, run with the shared ones. */
-export const SQLITE_MIGRATIONS = { '0002-tenancy-calls-fts': m0002fts, '0004-knowledge-fts': m0004fts };
+/** SQLite's schema: the shared migrations' column types, and its own steps (the FTS5 indexes). */
+export const SQLITE_SCHEMA: SqlDialectSchema = {
+  dialect: 'sqlite',
+  columnTypes: {
+    text: 'text',
+    blob: 'blob',
+    serialKey: 'integer',
+    serialKeyOptions: (c) => c.primaryKey().autoIncrement(),
+  },
+  migrations: [
+    { parent: '0002-tenancy-calls', name: 'fts', formerly: '0002-tenancy-calls-fts', migration: callsFts },
+    { parent: '0004-knowledge-agents-workspace', name: 'fts', formerly: '0004-knowledge-fts', migration: knowledgeFts },
+  ],
+};
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */
@@ -83,7 +96,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   const native = openSqliteConnection(file, { checkpointedElsewhere: onFile, onEventLoop: true });
   const dialect = nonBlockingSqliteDialect(withStatementCache(native), file.busyTimeoutMs);
   const db = new Kysely<Database>({ dialect: withUniqueViolations(dialect, SQLITE_CAPABILITIES.isUniqueViolation, SQLITE_CAPABILITIES.isTransient) });
-  await migrateToLatest(db, SQLITE_MIGRATIONS);
+  await migrateToLatest(db, SQLITE_SCHEMA);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
   const dictionary = await currentArchiveDictionary(db);
   const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation) : kyselyArchiveWriter(db, dictionary);

@@ -121,3 +121,21 @@ export interface WebhookResponse {
 export interface WebhookTransport {
   post(request: WebhookRequest): Promise<WebhookResponse>;
 }
+
+/**
+ * How a delivery attempt ended: `succeeded` (2xx), `retrying` (failed, another attempt is
+ * scheduled), `failed` (failed and the retry window is over), `skipped` (the subscription was
+ * disabled meanwhile: nothing sent, the delivery failed).
+ */
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
+
+/**
+ * What the dispatcher reports for the operators' dashboard, where it happens (a metrics adapter
+ * counts it). Recording never fails and never waits.
+ */
+export interface DeliveryMetrics {
+  /** An attempt recorded; `latencyMs` the receiver's (null when nothing was sent). */
+  attempted(outcome: AttemptOutcome, latencyMs: number | null): void;
+  /** A subscription disabled after failing for longer than the dispatcher allows. */
+  subscriptionDisabled(): void;
+}

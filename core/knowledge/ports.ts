@@ -87,3 +87,14 @@ export interface ContentDigest {
 export interface SyncScheduler {
   schedule(tenantId: string, syncId: string): void;
 }
+
+/**
+ * What sync runs report for the operators' dashboard, recorded by `KnowledgeSync` as it works
+ * (a metrics adapter keeps the histograms). Recording never fails and never waits.
+ */
+export interface SyncMetrics {
+  /** A run this runner claimed ended: finished (`succeeded`, `failed`) or taken over (`lost`), after `seconds`. */
+  runEnded(outcome: 'succeeded' | 'failed' | 'lost', seconds: number): void;
+  /** One document's text extraction, read or refused (unreadable, over a bound, no text), after `seconds`. */
+  extracted(contentType: KnowledgeContentType, outcome: 'succeeded' | 'failed', seconds: number): void;
+}

@@ -37,3 +37,14 @@ export interface Scheduler {
   /** Nothing when the caller may go on now; otherwise a promise that resolves when it may. */
   pause(): Promise<void> | undefined;
 }
+
+/** What a retention pass deletes: calls past their workspace's retention, finished webhook deliveries and their events. */
+export type RetentionKind = 'calls' | 'webhook_deliveries' | 'webhook_events';
+
+/**
+ * What retention passes delete, reported where they delete it for the operators' dashboard (a
+ * metrics adapter counts it). Recording never fails and never waits.
+ */
+export interface RetentionMetrics {
+  deleted(kind: RetentionKind, count: number): void;
+}

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
-import type { Unavailability } from '../../adapters/sql/database.js';
+import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import { accessLog } from './middleware/access-log.js';
 import { errorMiddleware } from './middleware/errors.js';
 import { jsonBody } from './middleware/json-body.js';

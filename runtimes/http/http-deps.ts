@@ -2,7 +2,9 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
 import type { WebhookDeliveryWorker } from '../../adapters/node/webhook-delivery.worker.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { PrometheusMetrics } from '../../adapters/node/prometheus-metrics.js';
+import type { SqlDashboardReadings } from '../../adapters/sql/sql-dashboard-readings.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
@@ -91,6 +93,9 @@ export interface HttpDeps extends HttpServices {
   deliveries: WebhookDeliveryWorker;
   operatorResearch: OperatorResearchSync;
   callRetention: CallRetention;
+  /** What the use cases report through their metrics ports, and the stored state read at each scrape: both served at /metrics. */
+  metrics: PrometheusMetrics;
+  readings: SqlDashboardReadings;
   /** `DEMO_SEED`: what seeding the demo tenant on an empty database writes through. */
   demo: DemoDeps;
 }
@@ -102,6 +107,8 @@ export function resolveHttpDeps(container: Container): HttpDeps {
     config: get(PLATFORM.Config),
     logger: get(PLATFORM.Logger),
     database: get(PLATFORM.SqlDatabase),
+    metrics: get(PLATFORM.Metrics),
+    readings: get(PLATFORM.DashboardReadings),
     clock: get(PLATFORM.Clock),
     scheduler: get(PLATFORM.Scheduler),
     cursors: get(PLATFORM.CursorSealer),

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import type { CorpusProvider } from '../../core/attestation/ports.js';
 import { NotReady, type ReadinessCheck } from './routes/platform.routes.js';
 

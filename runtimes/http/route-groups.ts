@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Registry } from 'prom-client';
-import type { Unavailability } from '../../adapters/sql/database.js';
+import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import type { RouteGroup } from './app.js';
 import { API_CONTRACTS, type ApiHandlers } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';

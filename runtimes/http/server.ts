@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { startCallRetentionJob } from './call-retention-job.js';
 import { answerClientErrors } from './client-errors.js';
 import type { HttpDeps } from './http-deps.js';
+import { RELEASE_VERSION } from '../shared/release.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { defaultWebRoot, staticPages } from './middleware/static-pages.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
@@ -23,7 +24,15 @@ export interface RunningServer {
 /** Starts the HTTP runtime on its resolved dependencies; `close` drains and releases everything. */
 export async function startHttpServer(deps: HttpDeps): Promise<RunningServer> {
   const { config, logger, database, syncs, deliveries } = deps;
-  const metrics = createHttpMetrics({ pool: () => database.poolUse(), syncOutcomes: () => syncs.outcomes });
+  const metrics = createHttpMetrics({
+    registry: deps.metrics.registry,
+    pool: () => database.poolUse(),
+    syncOutcomes: () => syncs.outcomes,
+    readings: deps.readings,
+    now: () => deps.clock.now(),
+    rateLimitFallback: () => deps.rateLimitStore.degraded(),
+    build: () => ({ version: RELEASE_VERSION, corpus_revision: deps.corpus.current().revision }),
+  });
   const operatorResearch = await startOperatorResearchPoll({ sync: deps.operatorResearch, logger });
   // Shared limits from the first request when Redis answers quickly; a start never waits long
   // for it nor fails on it (the groups' outage policies apply until it is reachable).

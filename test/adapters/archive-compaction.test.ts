@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type Migration, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgresDatabase, POSTGRES_MIGRATIONS } from '../../adapters/postgres/postgres-database.js';
+import { openPostgresDatabase, POSTGRES_SCHEMA } from '../../adapters/postgres/postgres-database.js';
 import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase, SqlDialectSchema } from '../../adapters/sql/sql-dialect.js';
 import { migrateTo } from '../../adapters/sql/migrations/index.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
-import { openSqliteDatabase, SQLITE_MIGRATIONS } from '../../adapters/sqlite/sqlite-database.js';
+import { openSqliteDatabase, SQLITE_SCHEMA } from '../../adapters/sqlite/sqlite-database.js';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { DISCLAIMER } from '../../core/attestation/verdict/disclaimer.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
@@ -32,7 +32,7 @@ interface Target {
   open(): Promise<SqlDatabase>;
   /** A plain Kysely on the same database, for the test's own migrations and legacy rows. */
   plain(): Kysely<any>;
-  migrations: Record<string, Migration>;
+  schema: SqlDialectSchema;
 }
 
 function sqliteTarget(): Target {
@@ -42,7 +42,7 @@ function sqliteTarget(): Target {
     skip: false,
     open: () => openSqliteDatabase({ filename }),
     plain: () => new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(filename) }) }),
-    migrations: SQLITE_MIGRATIONS,
+    schema: SQLITE_SCHEMA,
   };
 }
 
@@ -56,7 +56,7 @@ function postgresTarget(): Target {
       return openPostgresDatabase({ connectionString: url, poolMax: 2 });
     },
     plain: () => new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }),
-    migrations: POSTGRES_MIGRATIONS,
+    schema: POSTGRES_SCHEMA,
   };
 }
 
@@ -86,7 +86,7 @@ for (const target of [sqliteTarget(), postgresTarget()]) {
       const first = await target.open();
       await first.close();
       const plain = target.plain();
-      await migrateTo(plain, '0008-hardening', target.migrations);
+      await migrateTo(plain, '0008-hardening', target.schema);
       const legacy = [servedTrace(1), servedTrace(2), servedTrace(3)];
       await plain
         .insertInto('verification_archive')
@@ -124,7 +124,7 @@ for (const target of [sqliteTarget(), postgresTarget()]) {
       // And back: 0010's down restores the text rows, every one of them.
       const again = target.plain();
       try {
-        await migrateTo(again, '0008-hardening', target.migrations);
+        await migrateTo(again, '0008-hardening', target.schema);
         const rows = await again.selectFrom('verification_archive').select(['request_id', 'response_json']).execute();
         expect(rows).toHaveLength(5);
         for (const row of rows) expect(JSON.parse(row.response_json).request_id).toBe(row.request_id);

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as m0009 from '../../adapters/postgres/migrations/0009-knowledge-postings.js';
-import { PostgresKnowledgeIndex } from '../../adapters/postgres/postgres-knowledge.store.js';
+import * as postingsMigration from '../../adapters/postgres/migrations/0008-hardening.pg-knowledge-postings.js';
+import { PostgresKnowledgeIndex } from '../../adapters/postgres/postgres-knowledge-index.js';
 import { termRange } from '../../adapters/postgres/knowledge-postings.js';
 import { tsvectorWithPositions } from '../../adapters/postgres/tsvector.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlKnowledgeStore } from '../../adapters/sql/sql-knowledge.store.js';
 import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { openFreshPostgres, postgresCluster } from '../support/postgres.js';
@@ -40,11 +40,11 @@ const item = (tenant: string, item_id: string) => ({
 });
 const QUERIES = ['cafe', 'caf*', 'refund late', 'the', 'parcel caf* night'];
 
-describe.skipIf(postgresCluster === null)('PostgreSQL knowledge postings (migration 0009)', () => {
+describe.skipIf(postgresCluster === null)('PostgreSQL knowledge postings (migration 0008-hardening.pg-knowledge-postings, formerly 0009)', () => {
   it('builds the postings and statistics of chunks indexed before it: searches rank as on a store indexed after it', async () => {
-    // Before: chunks with their tsvector, as 0004-knowledge-search left them (down restores it).
+    // Before: chunks with their tsvector, as 0004-knowledge-agents-workspace.pg-search left them (down restores it).
     const before = await fresh();
-    await m0009.down(before.db);
+    await postingsMigration.down(before.db);
     for (const tenant of ['t1', 't2']) {
       for (const d of DOCS) {
         await before.db.insertInto('knowledge_items').values(item(tenant, d.item_id)).execute();
@@ -54,7 +54,7 @@ describe.skipIf(postgresCluster === null)('PostgreSQL knowledge postings (migrat
         }
       }
     }
-    await m0009.up(before.db);
+    await postingsMigration.up(before.db);
 
     const after = await fresh();
     const indexed = new SqlKnowledgeStore(after.db, new PostgresKnowledgeIndex());

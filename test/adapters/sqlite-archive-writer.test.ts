@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ArchiveRow } from '../../adapters/sql/archive-writer.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
 import { isUniqueViolation } from '../../adapters/sql/unique-violation.js';
 import { SqliteArchiveWriter } from '../../adapters/sqlite/sqlite-archive-writer.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlResearchOrderStore } from '../../adapters/sql/sql-research-order.store.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';

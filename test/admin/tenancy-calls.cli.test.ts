@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../adapters/node/scrypt-password.hasher.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';

@@ -4,6 +4,8 @@ import { compareCalls, type CallRecord, toSummary } from '../../core/calls/call.
 import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { CallRetention } from '../../core/calls/use-cases/call-retention.js';
+import { PrometheusMetrics } from '../../adapters/node/prometheus-metrics.js';
+import { metricValue } from '../support/metric-values.js';
 import type { WorkspaceRepository } from '../../core/workspace/ports.js';
 import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
@@ -79,7 +81,8 @@ contractSuite('call retention contract', ADAPTERS, (adapter) => {
   const listed = async (tenant: string, q?: string) => calls.list(tenant, { terms: q ? parseSearchQuery(q) : [] }, null, 100);
 
   it('deletes, in bounded batches, exactly the calls started before each tenant\'s retention, search entries included', async () => {
-    const retention = new CallRetention(calls, workspaces, new ControlledClock(NOW), { batchSize: 2, maxBatchesPerTenant: 2 });
+    const metrics = new PrometheusMetrics();
+    const retention = new CallRetention(calls, workspaces, new ControlledClock(NOW), { batchSize: 2, maxBatchesPerTenant: 2 }, metrics);
     // A pass deletes at most 2 × 2 calls per tenant; the next pass goes on.
     expect(await retention.purge()).toEqual([
       { tenant_id: 'acme', cutoff: at(NOW - 30 * DAY), deleted: 4 },
@@ -87,6 +90,8 @@ contractSuite('call retention contract', ADAPTERS, (adapter) => {
     ]);
     expect(await retention.purge()).toEqual([{ tenant_id: 'acme', cutoff: at(NOW - 30 * DAY), deleted: 1 }]);
     expect(await retention.purge()).toEqual([]);
+    // Every deleted call reported, as the batches deleted them.
+    expect(await metricValue(metrics.registry, 'retention_deletions_total', { kind: 'calls' })).toBe(6);
     for (const tenant of TENANTS) {
       const expected = kept().filter((c) => c.tenant_id === tenant).sort(compareCalls).map(toSummary);
       expect(await listed(tenant), tenant).toEqual(expected);

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isTransientPostgresError, postgresUnavailability } from '../../adapters/postgres/postgres-database.js';
-import type { Unavailability } from '../../adapters/sql/database.js';
+import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import { isTransientSqliteError, sqliteUnavailability } from '../../adapters/sqlite/sqlite-database.js';
 import { aNewCall } from '../support/call-mother.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';

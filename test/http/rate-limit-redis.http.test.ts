@@ -111,9 +111,12 @@ describe.skipIf(!available)('rate limits in Redis (REDIS_URL)', () => {
     expect(closed.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(closed.body).toMatchObject({ status: 503 });
     expect(closed.text).not.toMatch(/ECONNREFUSED|ioredis|Stream/i);
+    // The dashboard sees the fallback on both instances.
+    for (const h of [a, b]) expect((await call(h.url, 'GET', '/metrics')).text).toMatch(/^rate_limit_store_fallback 1$/m);
 
     await redis.start();
     await Promise.all([waitForRedis(a), waitForRedis(b)]);
+    for (const h of [a, b]) expect((await call(h.url, 'GET', '/metrics')).text).toMatch(/^rate_limit_store_fallback 0$/m);
     // Back to the shared store (emptied by the restart): one budget over both instances again.
     const ip2 = '192.0.2.90';
     for (let i = 0; i < 3; i++) expect((await loginAttempt(i % 2 ? a : b, ip2)).status).toBe(200);

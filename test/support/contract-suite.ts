@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Container } from 'inversify';
 import pino from 'pino';
 import { afterAll, describe } from 'vitest';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
 import type { TenantRepository } from '../../core/tenancy/ports.js';
 import { loadConfig } from '../../runtimes/shared/config.js';

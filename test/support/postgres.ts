@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgresDatabase } from '../../adapters/postgres/postgres-database.js';
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 
 /** The run's PostgreSQL cluster (test/global-setup.ts), or null when it is not installed. */
 export const postgresCluster = inject('postgres');

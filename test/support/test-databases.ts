@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../../adapters/sql/database.js';
+import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
 import { createPostgresDatabase, postgresCluster } from './postgres.js';

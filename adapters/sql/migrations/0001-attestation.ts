@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('key_id', t.text, (c) => c.primaryKey())

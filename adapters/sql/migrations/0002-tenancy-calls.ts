@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /** Tenants, their users and their calls. The full-text index is each dialect's own step. */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('tenants')
     .addColumn('tenant_id', t.text, (c) => c.primaryKey())

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Operator research (svc-admin corpus import): one row per applied import, whose `revision` is
  * the operator part of corpus_revision, and the artists, works and claims it added. Portable
  * types only (text, integer), no auto-increment: the same on SQLite and PostgreSQL.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('corpus_imports')
     .addColumn('import_id', t.text, (c) => c.primaryKey())

@@ -1,9 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /** Knowledge documents, their chunks, sync runs, AI agents (with every earlier version) and workspace settings. */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('knowledge_items')
     .addColumn('tenant_id', t.text, (c) => c.notNull().references('tenants.tenant_id'))

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Sync run leases: the runner holding a run (`lease_owner`, unique per process) and until when
@@ -7,8 +7,7 @@ import { columnTypes } from './column-types.js';
  * expired; a run left running without a lease (before this migration) counts as expired.
  * One column per statement: SQLite's ALTER TABLE adds a single column.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema.alterTable('knowledge_sync_runs').addColumn('lease_owner', t.text).execute();
   await db.schema.alterTable('knowledge_sync_runs').addColumn('lease_expires_at', t.text).execute();
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Research orders and key plans (docs/decisions/0015, 0016): the orders table, a key's plan
  * (`production` for every existing key), and an index on the archive by key and time for a pilot
  * that ends in the middle of a month. Portable types only; one column per ALTER (SQLite).
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema.alterTable('api_keys').addColumn('plan', t.text, (c) => c.notNull().defaultTo('production')).execute();
   await db.schema.alterTable('api_keys').addColumn('plan_until', t.text).execute();
   await db.schema.alterTable('api_keys').addColumn('price_list_json', t.text).execute();

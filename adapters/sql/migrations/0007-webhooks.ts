@@ -1,13 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Webhooks (docs/decisions/0017-webhooks.md): subscriptions of a tenant or an API key, the
  * transactional outbox of events, the deliveries fanned out from it (claimed under a lease,
  * like the sync runs) and the attempts of each delivery.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('webhook_subscriptions')
     .addColumn('subscription_id', t.text, (c) => c.primaryKey())

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { decodeArchiveBody, encodeArchiveBody } from '../archive-codec.js';
 import { currentArchiveDictionary } from '../archive-dictionary.js';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Issue 25 (ADR 0027): the archive in its compact form. `verification_archive` is rebuilt with
@@ -21,8 +21,7 @@ interface LegacyRow {
 }
 
 /** An archive table with the columns both forms share: who asked what, when. */
-function archiveTable(db: Kysely<any>, name: string) {
-  const t = columnTypes(db);
+function archiveTable(db: Kysely<any>, t: ColumnTypes, name: string) {
   return db.schema
     .createTable(name)
     .addColumn('request_id', t.text, (c) => c.primaryKey())
@@ -31,15 +30,14 @@ function archiveTable(db: Kysely<any>, name: string) {
     .addColumn('key_id', t.text);
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('archive_dictionaries')
     .addColumn('dictionary_id', t.serialKey, t.serialKeyOptions)
     .addColumn('sha256', t.text, (c) => c.notNull().unique())
     .addColumn('content', t.blob, (c) => c.notNull())
     .execute();
-  await archiveTable(db, 'verification_archive_compact')
+  await archiveTable(db, t, 'verification_archive_compact')
     .addColumn('verdict', t.text, (c) => c.notNull())
     .addColumn('subject_artist', t.text, (c) => c.notNull())
     .addColumn('subject_title', t.text, (c) => c.notNull())
@@ -76,9 +74,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('verification_archive_key_served').on('verification_archive').columns(['key_id', 'served_at', 'request_id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
-  await archiveTable(db, 'verification_archive_text')
+export async function down(db: Kysely<any>, t: ColumnTypes): Promise<void> {
+  await archiveTable(db, t, 'verification_archive_text')
     .addColumn('request_json', t.text, (c) => c.notNull())
     .addColumn('response_json', t.text, (c) => c.notNull())
     .execute();

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import { columnTypes } from './column-types.js';
+import type { ColumnTypes } from '../sql-dialect.js';
 
 /**
  * Issue 30 (ADR 0037): erasure records (who asked, when, how, how many calls; no personal data)
  * and the index that finds a caller's calls in a tenant without reading the others.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const t = columnTypes(db);
+export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('call_erasures')
     .addColumn('erasure_id', t.text, (c) => c.primaryKey())

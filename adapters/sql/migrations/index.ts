@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { ColumnTypes, DialectMigration, SqlDialectSchema } from '../sql-dialect.js';
 import * as m0001 from './0001-attestation.js';
 import * as m0002 from './0002-tenancy-calls.js';
 import * as m0003 from './0003-operator-research.js';
@@ -12,8 +13,18 @@ import * as m0011 from './0011-webhook-fair-claims.js';
 import * as m0012 from './0012-call-erasures.js';
 import * as m0013 from './0013-call-stats.js';
 
-/** Migrations are compiled in (no directory scan), so they run the same from source and from dist. */
-const MIGRATIONS: Record<string, Migration> = {
+/** A shared migration: written once for every dialect, in the dialect's column types. */
+interface SharedMigration {
+  up(db: Kysely<any>, types: ColumnTypes): Promise<void>;
+  down?(db: Kysely<any>, types: ColumnTypes): Promise<void>;
+}
+
+/**
+ * The shared sequence, compiled in (no directory scan), so it runs the same from source and
+ * from dist. A number here is taken for every dialect; a dialect's own steps take none
+ * (`DialectMigration`: named after the shared migration they complete).
+ */
+const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0001-attestation': m0001,
   '0002-tenancy-calls': m0002,
   '0003-operator-research': m0003,
@@ -28,6 +39,27 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-call-stats': m0013,
 };
 
+export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);
+
+/** Kysely's migration table (its default name). */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/** `<parent>.<dialect>-<name>`: sorts straight after its parent, before any later shared migration. */
+export const dialectMigrationName = (schema: SqlDialectSchema, m: DialectMigration): string => `${m.parent}.${schema.dialect}-${m.name}`;
+
+/** Every migration of a database of this dialect, by name: the shared ones in its column types and its own. */
+export function migrationsOf(schema: SqlDialectSchema): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(SHARED_MIGRATIONS)) {
+    all[name] = { up: (db) => m.up(db, schema.columnTypes), down: m.down && ((db) => m.down!(db, schema.columnTypes)) };
+  }
+  for (const m of schema.migrations) {
+    if (!(m.parent in SHARED_MIGRATIONS)) throw new Error(`Dialect migration ${m.name} of ${schema.dialect} completes ${m.parent}, which is no shared migration.`);
+    all[dialectMigrationName(schema, m)] = m.migration;
+  }
+  return all;
+}
+
 class StaticMigrationProvider implements MigrationProvider {
   constructor(private readonly migrations: Record<string, Migration>) {}
 
@@ -36,18 +68,33 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+const migratorOf = (db: Kysely<any>, schema: SqlDialectSchema): Migrator => new Migrator({ db, provider: new StaticMigrationProvider(migrationsOf(schema)) });
+
 /**
- * Brings the schema to the latest version; throws with the failing migration's name.
- * `dialectMigrations` are a dialect's own steps (SQLite's FTS5 index), named to sort
- * right after the shared migration they complete.
+ * A database migrated before a dialect step took its parent's name has it recorded under its
+ * former name (`0009-knowledge-postings`, which took a number of the shared sequence): the
+ * record is renamed, so the migrator finds every step it ran. Idempotent, and harmless to a
+ * database that never ran it or has no migration table yet.
  */
-export async function migrateToLatest(db: Kysely<any>, dialectMigrations: Record<string, Migration> = {}): Promise<string[]> {
-  return migrateTo(db, undefined, dialectMigrations);
+async function adoptFormerNames(db: Kysely<any>, schema: SqlDialectSchema): Promise<void> {
+  const renames = schema.migrations.filter((m) => m.formerly !== undefined);
+  if (renames.length === 0) return;
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === MIGRATION_TABLE)) return;
+  for (const m of renames) {
+    await db.updateTable(MIGRATION_TABLE).set({ name: dialectMigrationName(schema, m) }).where('name', '=', m.formerly!).execute();
+  }
+}
+
+/** Brings the schema to the latest version; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>, schema: SqlDialectSchema): Promise<string[]> {
+  return migrateTo(db, undefined, schema);
 }
 
 /** Up (or down) to the migration named `target`, the latest when undefined (tests build older schemas with it). */
-export async function migrateTo(db: Kysely<any>, target: string | undefined, dialectMigrations: Record<string, Migration> = {}): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider({ ...MIGRATIONS, ...dialectMigrations }) });
+export async function migrateTo(db: Kysely<any>, target: string | undefined, schema: SqlDialectSchema): Promise<string[]> {
+  await adoptFormerNames(db, schema);
+  const migrator = migratorOf(db, schema);
   const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -55,4 +102,9 @@ export async function migrateTo(db: Kysely<any>, target: string | undefined, dia
     throw new Error(`Database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/** The names of every migration of the dialect in the order Kysely's migrator runs them. */
+export async function migrationOrder(db: Kysely<any>, schema: SqlDialectSchema): Promise<string[]> {
+  return (await migratorOf(db, schema).getMigrations()).map((m) => m.name);
 }

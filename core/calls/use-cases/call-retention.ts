@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/ports.js';
+import type { Clock, RetentionMetrics } from '../../shared/ports.js';
 import type { WorkspaceRepository } from '../../workspace/ports.js';
 import { RETENTION_DAYS_MIN, WORKSPACE_DEFAULTS } from '../../workspace/workspace.model.js';
 import type { CallRepository } from '../ports.js';
@@ -34,6 +34,8 @@ export class CallRetention {
     private readonly workspaces: WorkspaceRepository,
     private readonly clock: Clock,
     private readonly options: RetentionOptions = RETENTION_DEFAULTS,
+    /** When given, the calls each pass deleted are reported. */
+    private readonly metrics?: RetentionMetrics,
   ) {}
 
   /** One pass over every tenant with calls old enough for the shortest retention. */
@@ -48,6 +50,7 @@ export class CallRetention {
       for (let batch = 0; batch < this.options.maxBatchesPerTenant; batch++) {
         const n = await this.calls.purgeStartedBefore(tenantId, cutoff, this.options.batchSize);
         deleted += n;
+        this.metrics?.deleted('calls', n);
         if (n < this.options.batchSize) break;
       }
       if (deleted > 0) purged.push({ tenant_id: tenantId, cutoff, deleted });

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/ports.js';
 import type { ClaimCaps } from '../delivery-fairness.js';
-import type { DeliveryLease, EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../ports.js';
+import type { RetentionMetrics } from '../../shared/ports.js';
+import type { AttemptOutcome, DeliveryLease, DeliveryMetrics, EventOutbox, SubscriptionStore, WebhookSigner, WebhookTransport } from '../ports.js';
 import { nextAttemptAt, type RetryPolicy } from '../retry-policy.js';
 import type { DeliveryAttempt, DeliveryOutcome, DueDelivery } from '../webhook.model.js';
 
@@ -28,6 +29,12 @@ export interface DispatcherSettings {
 /** Rows removed per purge statement: a large backlog goes in several purges, never one long transaction. */
 const PURGE_LIMIT = 1000;
 
+/** How an attempt ended, as the dashboard counts it. */
+const attemptOutcome = (d: DueDelivery, outcome: DeliveryOutcome): AttemptOutcome => {
+  if (!d.subscription_enabled) return 'skipped';
+  return outcome.status === 'pending' ? 'retrying' : outcome.status;
+};
+
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 const DISABLED_ERROR = 'The subscription is disabled; the event was not sent.';
 
@@ -54,6 +61,8 @@ export class WebhookDispatcher {
     private readonly settings: DispatcherSettings,
     /** A delivery that could not be recorded (the store failed); its lease expires and it is sent again. */
     private readonly onError: (err: unknown) => void = () => {},
+    /** When given, attempts, disabled subscriptions and the retention's deletions are reported. */
+    private readonly metrics?: DeliveryMetrics & RetentionMetrics,
   ) {}
 
   /**
@@ -80,7 +89,9 @@ export class WebhookDispatcher {
     const now = this.clock.now().getTime();
     if (now - this.lastPurge < this.settings.purgeEveryMs) return;
     this.lastPurge = now;
-    await this.outbox.purge(new Date(now - this.settings.retentionMs).toISOString(), PURGE_LIMIT);
+    const purged = await this.outbox.purge(new Date(now - this.settings.retentionMs).toISOString(), PURGE_LIMIT);
+    this.metrics?.deleted('webhook_deliveries', purged.deliveries);
+    this.metrics?.deleted('webhook_events', purged.events);
   }
 
   /** Resolves when one of the deliveries in flight is recorded; null when none is in flight. */
@@ -118,12 +129,13 @@ export class WebhookDispatcher {
       ? { status: 'succeeded', next_attempt_at: null, attempt }
       : this.retryOrFail(d, attempt, at);
     if (!(await this.outbox.settle(d.delivery_id, this.lease(), outcome))) return;
+    this.metrics?.attempted(attemptOutcome(d, outcome), d.subscription_enabled ? response.latency_ms : null);
     if (!d.subscription_enabled) return;
     if (ok) {
       if (d.failing_since !== null) await this.subscriptions.recordSuccess(d.subscription_id);
     } else {
       const disableBefore = new Date(at.getTime() - this.settings.disableAfterMs).toISOString();
-      await this.subscriptions.recordFailure(d.subscription_id, at.toISOString(), disableBefore, this.disabledReason());
+      if (await this.subscriptions.recordFailure(d.subscription_id, at.toISOString(), disableBefore, this.disabledReason())) this.metrics?.subscriptionDisabled();
     }
   }
 

@@ -3,7 +3,7 @@ import { documentFailed, documentIndexed, syncCompleted } from '../knowledge-eve
 import type { Clock } from '../../shared/ports.js';
 import { splitIntoChunks } from '../chunking.js';
 import type { Chunk, KnowledgeDocument } from '../knowledge.model.js';
-import type { KnowledgeStore, SyncLease, SyncRunStore, TextExtractor } from '../ports.js';
+import type { KnowledgeStore, SyncLease, SyncMetrics, SyncRunStore, TextExtractor } from '../ports.js';
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -42,6 +42,8 @@ export class KnowledgeSync {
      * `knowledge.sync.completed`, each written with the change it reports.
      */
     private readonly events?: EventFactory,
+    /** When given, each run this runner claimed and each extraction is reported (durations, outcomes). */
+    private readonly metrics?: SyncMetrics,
   ) {}
 
   /** Runs the store holds that a runner could claim now (queued, or abandoned by a dead runner). */
@@ -62,6 +64,13 @@ export class KnowledgeSync {
    * finished it, `lost` when another runner took it over, `skipped` when it was not claimable.
    */
   async run(tenantId: string, syncId: string): Promise<SyncOutcome> {
+    const started = this.clock.now().getTime();
+    const outcome = await this.runClaimed(tenantId, syncId);
+    if (outcome !== 'skipped') this.metrics?.runEnded(outcome, this.secondsSince(started));
+    return outcome;
+  }
+
+  private async runClaimed(tenantId: string, syncId: string): Promise<SyncOutcome> {
     const run = await this.runs.claim(tenantId, syncId, this.lease());
     if (!run) return 'skipped';
     const write = async () => {
@@ -73,6 +82,7 @@ export class KnowledgeSync {
         if (!doc || doc.status !== 'pending') continue;
         let chunks: Chunk[] = [];
         let error: string | null = null;
+        const extracting = this.clock.now().getTime();
         try {
           chunks = splitIntoChunks(await this.extractor.extract(doc.content_type, doc.content));
           if (chunks.length === 0) throw new Error('The document holds no text.');
@@ -80,6 +90,7 @@ export class KnowledgeSync {
           const message = err instanceof Error && err.message ? err.message : 'The document could not be read.';
           error = `Text extraction failed: ${message}`.slice(0, MAX_ERROR_LENGTH);
         }
+        this.metrics?.extracted(doc.content_type, error === null ? 'succeeded' : 'failed', this.secondsSince(extracting));
         // Still ours? Extraction may outlast the lease; then the new owner handles the document.
         await write();
         if (error !== null) {
@@ -106,6 +117,10 @@ export class KnowledgeSync {
   private async markIndexed(doc: KnowledgeDocument, chunks: Chunk[]): Promise<boolean> {
     const at = this.clock.now().toISOString();
     return this.store.markIndexed(doc.tenant_id, doc.item_id, chunks, at, this.events ? [documentIndexed(this.events, doc, chunks.length, at)] : []);
+  }
+
+  private secondsSince(ms: number): number {
+    return (this.clock.now().getTime() - ms) / 1000;
   }
 
   private lease(): SyncLease {

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { isDomainError } from '../../../core/shared/errors.js';
-import type { Unavailability } from '../../../adapters/sql/database.js';
+import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
 import { HTTP_STATUS_BY_CODE, sendProblem } from '../problem.js';
 
 interface HttpishError {

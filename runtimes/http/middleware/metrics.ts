@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectProcessMetrics } from '../../../adapters/node/prometheus-metrics.js';
 
 /** Connections of the database pool, as a dialect reports them (SqlDatabase.poolUse). */
 export interface PoolUse {
@@ -9,11 +10,26 @@ export interface PoolUse {
   waiting: number;
 }
 
+/** The stored state a dashboard follows, read at each scrape (SqlDashboardReadings). */
+export interface DashboardReadings {
+  webhookBacklog(now: Date): Promise<{ unfanned_events: number; pending_deliveries: number; due_deliveries: number; oldest_due_seconds: number }>;
+  subscriptions(): Promise<{ enabled: number; disabled: number }>;
+  researchOrders(): Promise<Record<string, number>>;
+}
+
 export interface HttpMetricsSources {
   /** The database pool, read at each scrape. */
   pool?: () => PoolUse;
   /** Knowledge sync runs executed by this process, by outcome (a running count). */
   syncOutcomes?: () => ReadonlyMap<string, number>;
+  /** The webhook backlog, subscriptions and research orders, read at each scrape. */
+  readings?: DashboardReadings;
+  /** Now, for the backlog's age. */
+  now?: () => Date;
+  /** True while the shared rate-limit store (Redis) is unreachable and budgets fall back (RateLimitStore.degraded). */
+  rateLimitFallback?: () => boolean;
+  /** The release and the corpus revision answering now. */
+  build?: () => { version: string; corpus_revision: string };
 }
 
 export interface HttpMetrics {
@@ -26,10 +42,14 @@ export interface HttpMetrics {
   rateLimited: Counter<'group'>;
 }
 
-/** One registry per app, so that several apps in one process (tests, benchmarks) stay apart. */
-export function createHttpMetrics(options: { defaultMetrics?: boolean } & HttpMetricsSources = {}): HttpMetrics {
-  const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+/**
+ * One registry per app, so that several apps in one process (tests, benchmarks) stay apart:
+ * `registry` when given (the composition root's, holding what the use cases report through
+ * their metrics ports), else a new one.
+ */
+export function createHttpMetrics(options: { defaultMetrics?: boolean; registry?: Registry } & HttpMetricsSources = {}): HttpMetrics {
+  const registry = options.registry ?? new Registry();
+  if (options.defaultMetrics ?? true) collectProcessMetrics(registry);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status.',
@@ -85,6 +105,7 @@ export function createHttpMetrics(options: { defaultMetrics?: boolean } & HttpMe
       },
     });
   }
+  registerDashboardGauges(registry, options);
   return {
     registry,
     verdicts,
@@ -104,4 +125,67 @@ export function createHttpMetrics(options: { defaultMetrics?: boolean } & HttpMe
       }
     },
   };
+}
+
+/** The gauges read at each scrape from what the sources report now. */
+function registerDashboardGauges(registry: Registry, { readings, now = () => new Date(), rateLimitFallback, build }: HttpMetricsSources): void {
+  if (readings) {
+    new Gauge({
+      name: 'webhook_backlog',
+      help: 'The webhook outbox now, by kind: events not yet fanned out, deliveries pending, pending deliveries due now. The same on every instance (one database).',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        const backlog = await readings.webhookBacklog(now());
+        for (const kind of ['unfanned_events', 'pending_deliveries', 'due_deliveries'] as const) this.set({ kind }, backlog[kind]);
+        oldestDue.set(backlog.oldest_due_seconds);
+      },
+    });
+    const oldestDue = new Gauge({
+      name: 'webhook_oldest_due_delivery_age_seconds',
+      help: 'How long the longest-waiting due webhook delivery has been due (0 when none is): a backlog no dispatcher drains grows here.',
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'webhook_subscriptions',
+      help: 'Webhook subscriptions by state (enabled, disabled: by the dispatcher after failing too long, or by their owner).',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await readings.subscriptions();
+        for (const state of ['enabled', 'disabled'] as const) this.set({ state }, counts[state]);
+      },
+    });
+    new Gauge({
+      name: 'research_orders',
+      help: 'Research orders by status.',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        for (const [status, n] of Object.entries(await readings.researchOrders())) this.set({ status }, n);
+      },
+    });
+  }
+  if (rateLimitFallback) {
+    new Gauge({
+      name: 'rate_limit_store_fallback',
+      help: '1 while the shared rate-limit store (Redis) is unreachable: fail-open budgets count per instance, fail-closed ones answer 503; else 0.',
+      registers: [registry],
+      collect() {
+        this.set(rateLimitFallback() ? 1 : 0);
+      },
+    });
+  }
+  if (build) {
+    new Gauge({
+      name: 'svc_platform_build_info',
+      help: 'Always 1: the release serving and the corpus revision it answers from (shipped build and operator imports applied).',
+      labelNames: ['version', 'corpus_revision'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.set(build(), 1);
+      },
+    });
+  }
 }

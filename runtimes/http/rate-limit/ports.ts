@@ -37,6 +37,8 @@ export interface RateLimitStore {
   limiter(budget: RateLimitBudget): RateLimiter;
   /** Waits (at most `timeoutMs`) for the shared store; true when ready or memory-only. Never throws. */
   ready(timeoutMs: number): Promise<boolean>;
+  /** True while the shared store is unreachable (budgets fall back: fail-open ones count in memory); false for memory. */
+  degraded(): boolean;
   close(): Promise<void>;
 }
 

@@ -56,6 +56,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     kind: 'memory',
     limiter: oncePerBudget((budget) => adapt(new RateLimiterMemory(optionsOf(budget)), budget, rethrow)),
     ready: async () => true,
+    degraded: () => false,
     close: async () => undefined,
   };
 }
@@ -114,6 +115,7 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions): 
       });
       return adapt(flexible, budget, (err) => warn(err, `rate-limit store unreachable: budget "${budget.name}" fails closed`));
     }),
+    degraded: () => !closed && redis.status !== 'ready',
     async ready(timeoutMs) {
       if (redis.status === 'ready') return true;
       return new Promise<boolean>((resolve) => {

@@ -4,7 +4,7 @@ import { parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
-import type { Unavailability } from '../../../adapters/sql/database.js';
+import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
 import type { Scheduler } from '../../../core/shared/ports.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';

@@ -4,7 +4,7 @@ import { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js
 import { SqlCallStatsStore } from '../../../adapters/sql/sql-call-stats.store.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
-import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
+import { CallRetention, RETENTION_DEFAULTS } from '../../../core/calls/use-cases/call-retention.js';
 import { SqlCallErasureStore } from '../../../adapters/sql/sql-call-erasure.store.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
 import { CALLS } from './calls.tokens.js';
@@ -34,8 +34,8 @@ export function bindCallsServices(container: Container): void {
   provide(
     container,
     CALLS.CallRetention,
-    [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
-    (calls, workspaces, clock) => new CallRetention(calls, workspaces, clock),
+    [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock, PLATFORM.Metrics],
+    (calls, workspaces, clock, metrics) => new CallRetention(calls, workspaces, clock, RETENTION_DEFAULTS, metrics),
   );
   provide(
     container,

@@ -33,9 +33,9 @@ export function bindKnowledgeServices(container: Container): void {
   provide(
     container,
     KNOWLEDGE.KnowledgeSync,
-    [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    (store, runs, extractor, clock, ids, events) =>
-      new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events),
+    [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory, PLATFORM.Metrics],
+    (store, runs, extractor, clock, ids, events, metrics) =>
+      new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events, metrics),
   );
   provide(
     container,

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import { eventLoopScheduler } from '../../../adapters/node/event-loop-scheduler.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
+import { SqlDashboardReadings } from '../../../adapters/sql/sql-dashboard-readings.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Config } from '../config.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
@@ -17,6 +19,9 @@ export function bindPlatform(container: Container, parts: { config: Config; logg
   provide(container, PLATFORM.IdGenerator, [], () => cryptoIds);
   provide(container, PLATFORM.Scheduler, [], () => eventLoopScheduler);
   provide(container, PLATFORM.SqlDatabase, [], () => parts.database);
+  // One registry per composition root: the HTTP runtime serves it at /metrics.
+  provide(container, PLATFORM.Metrics, [], () => new PrometheusMetrics());
+  provide(container, PLATFORM.DashboardReadings, [], () => new SqlDashboardReadings(parts.database.db));
   // Cursors are sealed with the service secret (bindAuth), resolved on first use.
   provide(container, PLATFORM.CursorSealer, [TENANCY.AuthSecret], (secret) => new HmacCursorSealer(secret));
 }

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
+import type { SqlDashboardReadings } from '../../../adapters/sql/sql-dashboard-readings.js';
+import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Clock, CursorSealer, IdGenerator, Scheduler } from '../../../core/shared/ports.js';
 import type { Config } from '../config.js';
 import { token } from './token.js';
@@ -15,4 +17,8 @@ export const PLATFORM = {
   SqlDatabase: token<SqlDatabase>('platform.SqlDatabase'),
   /** Seals every area's list cursors, keyed by the service secret. */
   CursorSealer: token<CursorSealer>('platform.CursorSealer'),
+  /** The operational metrics the use cases report (DeliveryMetrics, SyncMetrics, RetentionMetrics), on the registry /metrics serves. */
+  Metrics: token<PrometheusMetrics>('platform.Metrics'),
+  /** The stored state a dashboard follows, read at each scrape. */
+  DashboardReadings: token<SqlDashboardReadings>('platform.DashboardReadings'),
 } as const;

@@ -30,8 +30,8 @@ export function bindWebhooksServices(container: Container): void {
   provide(
     container,
     WEBHOOKS.Dispatcher,
-    [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger],
-    (outbox, subs, transport, signer, clock, ids, config, logger) =>
+    [WEBHOOKS.EventOutbox, WEBHOOKS.SubscriptionStore, WEBHOOKS.Transport, WEBHOOKS.Signer, PLATFORM.Clock, PLATFORM.IdGenerator, PLATFORM.Config, PLATFORM.Logger, PLATFORM.Metrics],
+    (outbox, subs, transport, signer, clock, ids, config, logger, metrics) =>
       new WebhookDispatcher(outbox, subs, transport, signer, clock, () => randomInt(0, 2 ** 32) / 2 ** 32, () => `dlv_${ids.uuid().replace(/-/g, '')}`, {
         owner: `${hostname()}/${process.pid}/${ids.uuid()}`,
         leaseMs: config.webhooks.leaseMs,
@@ -41,7 +41,7 @@ export function bindWebhooksServices(container: Container): void {
         disableAfterMs: config.webhooks.disableAfterMs,
         retentionMs: config.webhooks.retentionDays * 86_400_000,
         purgeEveryMs: 3_600_000,
-      }, (err) => logger.error({ err }, 'webhook delivery could not be recorded')),
+      }, (err) => logger.error({ err }, 'webhook delivery could not be recorded'), metrics),
   );
   provide(
     container,

@@ -7,6 +7,8 @@ import { MemoryEventOutbox, MemorySubscriptionStore } from '../../../adapters/me
 import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transport.js';
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
+import { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
+import { metricValue } from '../../support/metric-values.js';
 import { contractSuite } from '../../support/contract-suite.js';
 import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../support/webhook-mother.js';
 import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
@@ -38,10 +40,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function dispatcher(subs: SubscriptionStore, outbox: EventOutbox, options: { allowLoopback?: boolean; timeoutMs?: number } = {}) {
+function dispatcher(subs: SubscriptionStore, outbox: EventOutbox, options: { allowLoopback?: boolean; timeoutMs?: number; metrics?: PrometheusMetrics } = {}) {
   const transport = new HttpWebhookTransport(new WebhookTargets({ allowLoopback: options.allowLoopback ?? true }), { timeoutMs: options.timeoutMs ?? 5_000 });
-  return new WebhookDispatcher(outbox, subs, transport, standardWebhooksSigner, clock, seededRandom(7), () => hexId('dlv'), SETTINGS);
+  return new WebhookDispatcher(outbox, subs, transport, standardWebhooksSigner, clock, seededRandom(7), () => hexId('dlv'), SETTINGS, undefined, options.metrics);
 }
+
+/** The dispatcher's attempts by outcome, as the metrics adapter counts them. */
+const attempts = async (metrics: PrometheusMetrics) =>
+  Object.fromEntries(
+    await Promise.all((['succeeded', 'retrying', 'failed', 'skipped'] as const).map(async (outcome) => [outcome, await metricValue(metrics.registry, 'webhook_delivery_attempts_total', { outcome })])),
+  );
 
 async function subscribed(subs: SubscriptionStore, path: string, over: Parameters<typeof aSubscription>[0] = {}) {
   const s = aSubscription({ url: `${receiver.url}${path}`, createdAt: -86_400 * 365, secrets: { current: standardWebhooksSigner.newSecret(), previous: null, previous_expires_at: null }, ...over });
@@ -60,7 +68,8 @@ contractSuite('webhook dispatcher', ADAPTERS, (adapter) => {
     receiver.respond = (_r, count) => (count <= 3 ? 500 : 200);
     const events = Array.from({ length: 5 }, event);
     await outbox.append(events);
-    const d = dispatcher(subs, outbox);
+    const metrics = new PrometheusMetrics();
+    const d = dispatcher(subs, outbox, { metrics });
     // Two of the subscription's deliveries go per round (its cap), each retry due within minutes.
     for (let i = 0; i < 40 && receiver.acknowledged().size < 5; i++) {
       await d.round();
@@ -76,6 +85,10 @@ contractSuite('webhook dispatcher', ADAPTERS, (adapter) => {
       expect(delivery.attempts.map((a) => a.error)).toEqual(['The receiver answered 500.', 'The receiver answered 500.', 'The receiver answered 500.', null]);
     }
     expect((await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id))?.failing_since).toBeNull();
+    // Reported as they happened: 15 failed attempts with a retry scheduled, 5 successes, each timed.
+    expect(await attempts(metrics)).toEqual({ succeeded: 5, retrying: 15, failed: 0, skipped: 0 });
+    expect(await metricValue(metrics.registry, 'webhook_delivery_latency_seconds', {}, 'webhook_delivery_latency_seconds_count')).toBe(20);
+    expect(await metricValue(metrics.registry, 'webhook_subscriptions_disabled_total')).toBe(0);
   });
 
   it('gives up after about a day of backoff, and disables a subscription failing for longer than the limit', async () => {
@@ -83,7 +96,8 @@ contractSuite('webhook dispatcher', ADAPTERS, (adapter) => {
     const s = await subscribed(subs, '/down');
     receiver.respond = () => 503;
     await outbox.append([event()]);
-    const d = dispatcher(subs, outbox);
+    const metrics = new PrometheusMetrics();
+    const d = dispatcher(subs, outbox, { metrics });
     const started = Date.now();
     for (let i = 0; i < 200; i++) {
       await d.round();
@@ -101,6 +115,10 @@ contractSuite('webhook dispatcher', ADAPTERS, (adapter) => {
     expect(times[times.length - 1]).toBeGreaterThan(DEFAULT_RETRY_POLICY.windowMs / 2);
     const sub = await subs.find({ kind: 'tenant', id: 't1' }, s.subscription_id);
     expect(sub).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/failed for more than 12 hours/) });
+    // Every attempt failed with a retry scheduled, until the subscription was disabled (at 12 h):
+    // the next one was skipped, nothing sent.
+    expect(await attempts(metrics)).toEqual({ succeeded: 0, retrying: delivery.attempts.length - 1, failed: 0, skipped: 1 });
+    expect(await metricValue(metrics.registry, 'webhook_subscriptions_disabled_total')).toBe(1);
     // A disabled subscription gets no new deliveries.
     await outbox.append([event()]);
     expect(await outbox.fanOut(now(), 10, () => hexId('dlv'))).toBe(0);
@@ -178,15 +196,19 @@ describe('webhook transport', () => {
     const { subs, outbox } = await stores();
     const s = await subscribed(subs, '/kept');
     await outbox.append([event()]);
-    const d = dispatcher(subs, outbox);
+    const metrics = new PrometheusMetrics();
+    const d = dispatcher(subs, outbox, { metrics });
     await d.round();
     expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
     advance(29 * 24 * HOUR);
     await d.round();
     expect(await outbox.deliveries(s.subscription_id, null, 5)).toHaveLength(1);
+    expect(await metricValue(metrics.registry, 'retention_deletions_total', { kind: 'webhook_deliveries' })).toBe(0);
     advance(2 * 24 * HOUR);
     await d.round();
     expect(await outbox.deliveries(s.subscription_id, null, 5)).toEqual([]);
+    expect(await metricValue(metrics.registry, 'retention_deletions_total', { kind: 'webhook_deliveries' })).toBe(1);
+    expect(await metricValue(metrics.registry, 'retention_deletions_total', { kind: 'webhook_events' })).toBe(1);
   });
 
   it('follows no redirect: a 3xx is a failed attempt and the other URL gets nothing', async () => {

@@ -4,6 +4,8 @@ import type { TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
 import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../../adapters/memory/memory-knowledge.store.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
+import { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
+import { metricValue } from '../../support/metric-values.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const LEASE_MS = 60_000;
@@ -90,8 +92,9 @@ async function setup(texts: string[]) {
     expect((await runs.openOrGetActive(queued)).created).toBe(true);
     return queued.sync_id;
   };
-  const runner = (owner: string, extractor: TextExtractor = decode) => new KnowledgeSync(store, runs, extractor, clock, { owner, leaseMs: LEASE_MS });
-  return { clock, store, runs, docs, syncId: await open('1'), open, runner };
+  const metrics = new PrometheusMetrics();
+  const runner = (owner: string, extractor: TextExtractor = decode) => new KnowledgeSync(store, runs, extractor, clock, { owner, leaseMs: LEASE_MS }, undefined, metrics);
+  return { clock, store, runs, docs, syncId: await open('1'), open, runner, metrics };
 }
 
 const TEXTS = ['Alpha is about apples.', 'Beta is about bananas.', 'Gamma is about grapes.', 'Delta is about dates.'];
@@ -119,7 +122,7 @@ describe('KnowledgeSync under a lease', () => {
   });
 
   it('a run whose owner stopped mid-way is finished by another owner once the lease expired, each document indexed once', async () => {
-    const { store, runs, docs, syncId, runner, clock } = await setup(TEXTS);
+    const { store, runs, docs, syncId, runner, clock, metrics } = await setup(TEXTS);
     const stall = stallAt(TEXTS[2]!);
     // A indexes two documents, then its process freezes on the third (as good as dead).
     const a = runner('A', stall.extractor).run(TENANT, syncId);
@@ -139,6 +142,9 @@ describe('KnowledgeSync under a lease', () => {
     stall.release();
     expect(await a).toBe('lost');
     expect(await runs.find(TENANT, syncId)).toEqual(finished);
+    for (const outcome of ['succeeded', 'lost']) {
+      expect(await metricValue(metrics.registry, 'knowledge_sync_duration_seconds', { outcome }, 'knowledge_sync_duration_seconds_count')).toBe(1);
+    }
     expect(docs.map((d) => store.indexed.get(d.item_id))).toEqual([1, 1, 1, 1]);
     expect(await runner('C').claimable(10)).toEqual([]);
   });
@@ -164,6 +170,27 @@ describe('KnowledgeSync under a lease', () => {
     const { runs, syncId, runner } = await setup(['Readable text.', '   ']);
     await runner('A').run(TENANT, syncId);
     expect(await runs.find(TENANT, syncId)).toMatchObject({ status: 'succeeded', documents_indexed: 1, documents_failed: 1 });
+  });
+
+  it('reports each extraction and each claimed run with its duration and outcome; a skipped run is not a run', async () => {
+    const { syncId, runner, clock, metrics } = await setup(['Readable text.', '   ', 'Slow text.']);
+    const slow: TextExtractor = {
+      async extract(type, bytes) {
+        const text = await decode.extract(type, bytes);
+        clock.advance(text === 'Slow text.' ? 2_500 : 100);
+        return text;
+      },
+    };
+    expect(await runner('A', slow).run(TENANT, syncId)).toBe('succeeded');
+    expect(await runner('B').run(TENANT, syncId)).toBe('skipped');
+    const value = (name: string, labels: Record<string, string>, sample: string) => metricValue(metrics.registry, name, labels, sample);
+    const extraction = 'knowledge_text_extraction_duration_seconds';
+    expect(await value(extraction, { content_type: 'text/plain', outcome: 'succeeded' }, `${extraction}_count`)).toBe(2);
+    expect(await value(extraction, { content_type: 'text/plain', outcome: 'succeeded' }, `${extraction}_sum`)).toBeCloseTo(2.6);
+    expect(await value(extraction, { content_type: 'text/plain', outcome: 'failed' }, `${extraction}_count`)).toBe(1);
+    expect(await value('knowledge_sync_duration_seconds', { outcome: 'succeeded' }, 'knowledge_sync_duration_seconds_count')).toBe(1);
+    expect(await value('knowledge_sync_duration_seconds', { outcome: 'succeeded' }, 'knowledge_sync_duration_seconds_sum')).toBeCloseTo(2.7);
+    expect(await value('knowledge_sync_duration_seconds', { outcome: 'lost' }, 'knowledge_sync_duration_seconds_count')).toBe(0);
   });
 });
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
-import type { OutboxEvent } from '../../core/events/event.model.js';
-import type { Database, SqlKnowledgeIndex } from '../sql/database.js';
+import type { Database } from '../sql/database.js';
+import type { SqlKnowledgeIndex } from '../sql/sql-dialect.js';
 import { chunkPostings, termRange } from './knowledge-postings.js';
 
 /**
@@ -23,7 +23,7 @@ const VACUUM_EVERY_POSTINGS = 100_000;
 
 /**
  * The knowledge index in PostgreSQL: BM25 over an inverted index the adapter keeps
- * (migration 0009-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
+ * (migration 0008-hardening.pg-knowledge-postings, ADR 0019): `knowledge_postings` holds a row per (tenant,
  * word, chunk) with the word's count and the chunk's length, `knowledge_stats` each tenant's
  * chunk and word totals. A search reads its words' posting lists by key and nothing else until
  * the top chunks are known, so it costs by those lists' lengths, and ranks as the SQLite index
@@ -33,24 +33,18 @@ export class PostgresKnowledgeIndex implements SqlKnowledgeIndex {
   private postingsSinceVacuum = 0;
 
   /**
-   * One statement instead of a transaction (update, delete, insert, commit): a sync writes one
-   * of these per document, and on PostgreSQL each statement is a round trip. The chunks and
-   * their postings travel as arrays, so a document of any size is one statement; so do the
-   * outbox events (written only when the item was), which makes them part of the same change.
-   * The item row is locked first (the main query reads it), then the tenant's statistics row,
-   * the order `unindex` keeps too.
+   * One statement for the whole replacement (chunks out, chunks in, their postings, the
+   * tenant's statistics), inside the store's transaction: a sync writes one per document, and on
+   * PostgreSQL each statement is a round trip. The chunks and their postings travel as arrays,
+   * so a document of any size is one statement. The store's UPDATE of the item row locked it
+   * first; the tenant's statistics row comes second, the order `unindex` keeps too.
    */
-  async markIndexed(db: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[], indexedAt: string, events: readonly OutboxEvent[]): Promise<boolean> {
+  async replace(trx: Kysely<Database>, tenantId: string, itemId: string, chunks: Chunk[]): Promise<void> {
     const indexed = chunks.map((c) => ({ chunk_index: c.chunk_index, ...chunkPostings(c.text) }));
     const postings = indexed.flatMap((c) => c.terms.map((term, i) => ({ chunk_index: c.chunk_index, term, tf: c.tfs[i] })));
-    const { rows } = await sql<{ updated: number }>`
-      WITH item AS (
-        UPDATE knowledge_items SET status = 'indexed', error = NULL, indexed_at = ${indexedAt}
-        WHERE tenant_id = ${tenantId} AND item_id = ${itemId}
-        RETURNING 1
-      ), gone AS (
-        DELETE FROM knowledge_chunks
-        WHERE tenant_id = ${tenantId} AND item_id = ${itemId} AND EXISTS (SELECT 1 FROM item)
+    await sql`
+      WITH gone AS (
+        DELETE FROM knowledge_chunks WHERE tenant_id = ${tenantId} AND item_id = ${itemId}
         RETURNING chunk_seq, tokens
       ), unposted AS (
         DELETE FROM knowledge_postings WHERE chunk_seq IN (SELECT chunk_seq FROM gone)
@@ -59,40 +53,26 @@ export class PostgresKnowledgeIndex implements SqlKnowledgeIndex {
         SELECT ${tenantId}, ${itemId}, v.chunk_index, v.text, v.tokens
         FROM unnest(${chunks.map((c) => c.chunk_index)}::int[], ${chunks.map((c) => c.text)}::text[], ${indexed.map((c) => c.tokens)}::int[])
           AS v(chunk_index, text, tokens)
-        WHERE EXISTS (SELECT 1 FROM item)
         RETURNING chunk_seq, chunk_index, tokens
       ), posted AS (
         INSERT INTO knowledge_postings (tenant_id, term, chunk_seq, tf, dl)
         SELECT ${tenantId}, v.term, a.chunk_seq, v.tf, a.tokens
         FROM unnest(${postings.map((p) => p.chunk_index)}::int[], ${postings.map((p) => p.term)}::text[], ${postings.map((p) => p.tf)}::int[]) AS v(chunk_index, term, tf)
           JOIN added AS a ON a.chunk_index = v.chunk_index
-      ), counted AS (
-        INSERT INTO knowledge_stats AS s (tenant_id, chunks, tokens)
-        SELECT ${tenantId}, (SELECT count(*) FROM added) - (SELECT count(*) FROM gone),
-          (SELECT coalesce(sum(tokens), 0) FROM added) - (SELECT coalesce(sum(tokens), 0) FROM gone)
-        WHERE EXISTS (SELECT 1 FROM item)
-        ON CONFLICT (tenant_id) DO UPDATE SET chunks = s.chunks + excluded.chunks, tokens = s.tokens + excluded.tokens
-      ), evented AS (
-        INSERT INTO webhook_events (event_id, owner_kind, owner_id, type, created_at, payload, fanned_out_at)
-        SELECT v.event_id, v.owner_kind, v.owner_id, v.type, v.created_at, v.payload, NULL
-        FROM unnest(${events.map((e) => e.event_id)}::text[], ${events.map((e) => e.owner_kind)}::text[], ${events.map((e) => e.owner_id)}::text[],
-          ${events.map((e) => e.type)}::text[], ${events.map((e) => e.created_at)}::text[], ${events.map((e) => e.payload)}::text[])
-          AS v(event_id, owner_kind, owner_id, type, created_at, payload)
-        WHERE EXISTS (SELECT 1 FROM item)
       )
-      SELECT count(*)::int AS updated FROM item`.execute(db);
-    if (rows[0]?.updated !== 1) return false;
-    await this.vacuumAfter(db, postings.length);
-    return true;
+      INSERT INTO knowledge_stats AS s (tenant_id, chunks, tokens)
+      SELECT ${tenantId}, (SELECT count(*) FROM added) - (SELECT count(*) FROM gone),
+        (SELECT coalesce(sum(tokens), 0) FROM added) - (SELECT coalesce(sum(tokens), 0) FROM gone)
+      ON CONFLICT (tenant_id) DO UPDATE SET chunks = s.chunks + excluded.chunks, tokens = s.tokens + excluded.tokens`.execute(trx);
+    this.postingsSinceVacuum += postings.length;
   }
 
   /**
-   * Counts postings written; past VACUUM_EVERY_POSTINGS, vacuums them (skipped while another
-   * vacuum holds the table). A failure here (a timeout on a huge table) is left to autovacuum:
-   * the postings are written, only their pages are not marked visible yet.
+   * Past VACUUM_EVERY_POSTINGS written, vacuums the postings (skipped while another vacuum
+   * holds the table). A failure here (a timeout on a huge table) is left to autovacuum: the
+   * postings are written, only their pages are not marked visible yet.
    */
-  private async vacuumAfter(db: Kysely<Database>, written: number): Promise<void> {
-    this.postingsSinceVacuum += written;
+  async settle(db: Kysely<Database>): Promise<void> {
     if (this.postingsSinceVacuum < VACUUM_EVERY_POSTINGS) return;
     this.postingsSinceVacuum = 0;
     await sql`VACUUM (SKIP_LOCKED) knowledge_postings`.execute(db).catch(() => undefined);

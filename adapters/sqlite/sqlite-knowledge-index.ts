@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk } from '../../core/knowledge/knowledge.model.js';
-import type { Database, SqlKnowledgeIndex } from '../sql/database.js';
-import { appendOutboxEvents } from '../sql/sql-event-outbox.js';
+import type { Database } from '../sql/database.js';
+import type { SqlKnowledgeIndex } from '../sql/sql-dialect.js';
 
 const ROWS_PER_STATEMENT = 300;
 
@@ -12,23 +12,12 @@ const ROWS_PER_STATEMENT = 300;
  */
 export const fts5AnyQuery = (terms: SearchTerm[]) => terms.map((t) => `"${t.text.replace(/"/g, '""')}"${t.prefix ? '*' : ''}`).join(' OR ');
 
-/** The FTS5 index over knowledge chunks in SQLite (migration 0004-knowledge-fts), stateless. */
+/** The FTS5 index over knowledge chunks in SQLite (migration 0004-knowledge-agents-workspace.sqlite-fts), stateless. */
 export const sqliteKnowledgeIndex: SqlKnowledgeIndex = {
-  /** Marks the item indexed and replaces its chunks in one transaction, only while it exists. */
-  async markIndexed(db, tenantId, itemId, chunks, indexedAt, events) {
-    return db.transaction().execute(async (trx) => {
-      const r = await trx
-        .updateTable('knowledge_items')
-        .set({ status: 'indexed', error: null, indexed_at: indexedAt })
-        .where('tenant_id', '=', tenantId)
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) return false;
-      await sqliteKnowledgeIndex.unindex(trx, tenantId, itemId);
-      await insertChunks(trx, tenantId, itemId, chunks);
-      await appendOutboxEvents(trx, events);
-      return true;
-    });
+  /** Inside the store's transaction: the item's old chunks and their FTS5 rows out, the new ones in. */
+  async replace(trx, tenantId, itemId, chunks) {
+    await sqliteKnowledgeIndex.unindex(trx, tenantId, itemId);
+    await insertChunks(trx, tenantId, itemId, chunks);
   },
 
   async search(db, tenantId, terms, limit) {
@@ -51,6 +40,10 @@ export const sqliteKnowledgeIndex: SqlKnowledgeIndex = {
 
   async forgetTenant() {
     // FTS5 keeps nothing per tenant beyond the chunks' rows, which unindex removed.
+  },
+
+  async settle() {
+    // FTS5 needs no upkeep after a write.
   },
 };
 
