@@ -3,6 +3,7 @@ import * as agents from './agents.contracts.js';
 import * as attestation from './attestation.contracts.js';
 import * as auth from './auth.contracts.js';
 import * as calls from './calls.contracts.js';
+import * as catalogue from './catalogue.contracts.js';
 import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   attestation.replayVerification,
   attestation.listBilledRequests,
   attestation.getUsage,
+  catalogue.verifyCatalogue,
   orders.placeResearchOrder,
   orders.listResearchOrders,
   orders.getResearchOrder,

@@ -20,8 +20,8 @@ import { callerOf } from '../middleware/api-key.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
-import { spendOneMore } from '../rate-limit/route-limits.js';
 import { implement, type Route } from '../route-contract.js';
+import { CLIENT_CLOSED_REQUEST, httpBatchServing } from './batch-serving.js';
 
 export interface AttestationRouteDeps {
   verify: VerifyAttribution;
@@ -41,9 +41,6 @@ export interface AttestationRouteDeps {
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;
 }
-
-/** nginx's "client closed request": the access log's status of a batch whose client went away. */
-const CLIENT_CLOSED_REQUEST = 499;
 
 /** How many results of a batch's body are written between two turns of the scheduler. */
 const RESULTS_PER_PART = 100;
@@ -101,24 +98,10 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         }
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
-        const caller = callerOf(ctx);
-        let cutShortBy = null as Unavailability | null;
+        const { serving, cutShortBy } = httpBatchServing(ctx, deps, callerOf(ctx));
         const gone = clientGone(ctx);
         try {
-          const outcome = await verifyBatch(
-            readBatchEntries(envelope.data.subjects),
-            {
-              serve: async (input) => {
-                const response = await deps.verify.execute(input, caller);
-                deps.onVerdict?.(response.verdict, caller.tier);
-                return response;
-              },
-              // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
-              admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
-              unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
-            },
-            { signal: gone.signal, scheduler: deps.scheduler },
-          );
+          const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), serving, { signal: gone.signal, scheduler: deps.scheduler });
           if (outcome.cancelled) {
             // Nobody reads an answer; what was served stays archived, metered and listed.
             ctx.status = CLIENT_CLOSED_REQUEST;
@@ -127,7 +110,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
           const body = await batchBody(outcome, deps.scheduler);
           ctx.status = 200;
           // Subjects left unserved by an unavailable database may be sent again: say when.
-          if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
+          const cutShort = cutShortBy();
+          if (cutShort !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShort)));
           ctx.type = 'json';
           ctx.body = body;
         } finally {
