@@ -30,9 +30,11 @@ import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import type { RateLimitStore } from './rate-limit/ports.js';
 import type { AttestationRouteDeps } from './routes/attestation.routes.js';
+import type { CatalogueFiles } from '../../core/attestation/ports.js';
 
 /** What the route handlers call: use cases and the ports they read directly. */
 export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | 'unavailability'> {
+  catalogueFiles: CatalogueFiles;
   researchOrders: ResearchOrders;
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;
@@ -82,6 +84,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
       keys: ATTESTATION.ApiKeys,
       ledger: ATTESTATION.VerificationLedger,
       corpus: ATTESTATION.CorpusProvider,
+      catalogueFiles: ATTESTATION.CatalogueFiles,
       operatorResearch: ATTESTATION.OperatorResearchSync,
       cursors: CALLS.CursorSealer,
       callQueries: CALLS.CallQueries,

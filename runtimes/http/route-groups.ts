@@ -13,6 +13,7 @@ import type { Route } from './route-contract.js';
 import { agentsRoutes } from './routes/agents.routes.js';
 import { attestationRoutes } from './routes/attestation.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { catalogueRoutes } from './routes/catalogue.routes.js';
 import { callsRoutes } from './routes/calls.routes.js';
 import { erasuresRoutes } from './routes/erasures.routes.js';
 import { knowledgeRoutes } from './routes/knowledge.routes.js';
@@ -50,6 +51,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
   return {
     verify: [
       ...attestationRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
+      ...catalogueRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
       ...researchOrderRoutes({ orders: services.researchOrders, invoicing: services.invoicing }),
       ...keyWebhookRoutes(webhooks),
     ],

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { Kysely } from 'kysely';
 import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
 import type { CorpusSnapshot } from '../../../core/attestation/corpus/corpus.model.js';
-import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
+import type { ApiKeyStore, CatalogueFiles, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
@@ -11,6 +11,7 @@ import { ImportOperatorResearch, OperatorResearchSync } from '../../../core/atte
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
 import { loadCorpusSnapshot } from '../../../adapters/corpus/file-corpus.loader.js';
+import { WorkerCatalogueFiles } from '../../../adapters/node/catalogue-files.js';
 import { sha256KeyHasher } from '../../../adapters/node/node-platform.js';
 import type { Database } from '../../../adapters/sql/database.js';
 import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
@@ -102,6 +103,8 @@ export function bindAttestationServices(container: Container): void {
       [ATTESTATION.ApiKeyStore, ATTESTATION.KeyHasher, PLATFORM.IdGenerator, PLATFORM.Clock, PLATFORM.Config],
     )
     .inSingletonScope();
+  // Catalogue files read and written in bounded worker threads (ADR 0041).
+  container.bind<CatalogueFiles>(ATTESTATION.CatalogueFiles).toConstantValue(new WorkerCatalogueFiles());
 }
 
 /** SQL adapters of the oracle's ports, over whichever Kysely dialect is bound. */

@@ -15,4 +15,6 @@ export const ATTESTATION = {
   OperatorResearchSync: Symbol.for('attestation.OperatorResearchSync'),
   /** svc-admin's `corpus import`: ImportOperatorResearch over the corpus of CORPUS_DIR. */
   OperatorResearchImport: Symbol.for('attestation.OperatorResearchImport'),
+  /** Catalogue files (CSV, XLSX) read and written off the event loop (ADR 0041). */
+  CatalogueFiles: Symbol.for('attestation.CatalogueFiles'),
 } as const;
