@@ -3,7 +3,6 @@
  * as a batch subject and verified like the batch (each served row its own request_id, archived
  * and metered), the rows told as they are verified, the summary at the end.
  */
-import type { Caller } from '../ports.js';
 import { DomainError } from '../../shared/errors.js';
 import { type CatalogueRow, type CatalogueSubject, type CatalogueSummary, batchSubjectOf, catalogueSubjects, summarise } from '../catalogue/annotation.js';
 import { findColumns } from '../catalogue/catalogue-columns.js';
@@ -18,11 +17,11 @@ export interface CataloguePlan {
 
 /**
  * Finds the columns (422 `catalogue-columns` when lot, artist or title is not found) and reads
- * each row's subject. A keyless caller's catalogue may hold at most SANDBOX_CATALOGUE_MAX_ROWS.
+ * each row's subject. A keyless (sandbox) caller's catalogue may hold at most SANDBOX_CATALOGUE_MAX_ROWS.
  */
-export function planCatalogue(sheet: Sheet, mapping: CatalogueMapping | undefined, caller: Caller): CataloguePlan {
+export function planCatalogue(sheet: Sheet, mapping: CatalogueMapping | undefined, limits: { sandbox: boolean }): CataloguePlan {
   const found = findColumns(sheet.headers, mapping);
-  if (caller.tier === 'sandbox' && sheet.rows.length > SANDBOX_CATALOGUE_MAX_ROWS) {
+  if (limits.sandbox && sheet.rows.length > SANDBOX_CATALOGUE_MAX_ROWS) {
     throw new DomainError(
       'PAYLOAD_TOO_LARGE',
       `The keyless sandbox verifies catalogues of at most ${SANDBOX_CATALOGUE_MAX_ROWS} rows (the sandbox row limit); this one has ${sheet.rows.length}. ` +

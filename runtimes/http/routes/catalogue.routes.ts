@@ -85,7 +85,7 @@ export function catalogueRoutes(deps: CatalogueRouteDeps): Route[] {
       const upload = await readUpload(ctx);
       const format = formatOf(ctx, upload.format);
       const read = await deps.catalogueFiles.read(upload.file);
-      const plan = planCatalogue(read.sheet, upload.mapping, caller);
+      const plan = planCatalogue(read.sheet, upload.mapping, { sandbox: caller.tier === 'sandbox' });
       const { serving, cutShortBy } = httpBatchServing(ctx, deps, caller);
       if (format === 'ndjson') {
         streamRows(ctx, deps, plan, serving);
