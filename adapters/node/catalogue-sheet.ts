@@ -119,20 +119,40 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: TextEnco
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
+}
+
+/** Windows-1252's 0x80–0x9F (the rest is Latin-1); the five unassigned bytes read as their C1 control. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/**
+ * Windows-1252 text, byte by byte (Node's TextDecoder reads the `windows-1252` label as
+ * Latin-1, which makes `€` and `œ` control characters). Linear in the bytes.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  for (let at = 0; at < bytes.length; at += CHUNK) {
+    let chunk = '';
+    for (const b of bytes.subarray(at, at + CHUNK)) chunk += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+    parts.push(chunk);
+  }
+  return parts.join('');
 }
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
- * The field separator: the candidate found most often in the first record, outside quotes
+ * The field separator: the candidate found most often in the first non-blank record, outside quotes
  * (`;` in a French Excel's CSV), `,` when none is. One pass over the first record.
  */
 export function detectDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  let start = 0;
+  while (start < text.length && (text[start] === '\n' || text[start] === '\r')) start += 1;
+  for (let i = start; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === '\n' || ch === '\r')) break;
@@ -144,7 +164,10 @@ export function detectDelimiter(text: string): string {
 }
 
 export function readCsv(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): ReadSheet {
-  const { text, encoding } = decodeCsv(bytes);
+  const decoded = decodeCsv(bytes);
+  const { encoding } = decoded;
+  // One line ending (Excel writes CRLF, others LF, old Macs CR), so that a file mixing them reads as written.
+  const text = decoded.text.replace(/\r\n?/g, '\n');
   if (text.includes('\u0000')) throw new CatalogueUnreadable('The file is neither CSV text nor an XLSX workbook.');
   const delimiter = detectDelimiter(text);
   const builder = new SheetBuilder(limits);
@@ -152,6 +175,7 @@ export function readCsv(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CAT
   try {
     parse(text, {
       delimiter,
+      record_delimiter: '\n',
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
