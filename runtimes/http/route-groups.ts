@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Unavailability } from '../../adapters/sql/database.js';
 import type { RouteGroup } from './app.js';
@@ -43,6 +44,8 @@ export interface PlatformParts {
   openapi: () => object;
   /** The database's classification of its transient failures: a batch one interrupts ends early (ADR 0026). */
   unavailability?: (err: unknown) => Unavailability | null;
+  /** Where work that outlives its handler (a catalogue's NDJSON stream) reports how it ended. */
+  logger?: Logger;
 }
 
 /** Every contract bound to its handler; handlers close over `services` and call it per request. */
@@ -51,7 +54,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
   return {
     verify: [
       ...attestationRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
-      ...catalogueRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
+      ...catalogueRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability, logger: platform.logger }),
       ...researchOrderRoutes({ orders: services.researchOrders, invoicing: services.invoicing }),
       ...keyWebhookRoutes(webhooks),
     ],
@@ -91,6 +94,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     readiness: readinessChecks({ database: deps.database, corpus: deps.corpus, lifecycle }),
     openapi: () => (openapi ??= buildOpenApiDocument(API_CONTRACTS)),
     unavailability: deps.database.capabilities.unavailability,
+    logger: deps.logger,
   });
   assertEveryContractBound(sets);
   const bearer = bearerAuth({

@@ -133,7 +133,7 @@ export const CatalogueColumnsProblemSchema = ProblemSchema.extend({
 
 export const CATALOGUE_LIMITS_TEXT =
   `Up to ${MAX_CATALOGUE_ROWS} rows (keyless sandbox: ${SANDBOX_CATALOGUE_MAX_ROWS}), 256 columns, 1,000,000 cells, a file of 20 MiB ` +
-  '(an XLSX inflating to 64 MiB at most), read in 20 s at most; over one of these, a 413 naming it.';
+  '(an XLSX inflating to 64 MiB at most), read in 30 s at most; over one of these, a 413 naming it.';
 
 export const ANNOTATION_COLUMNS_TEXT = ANNOTATION_COLUMNS.join(', ');
 

@@ -136,22 +136,32 @@ function streamRows(ctx: Context, deps: CatalogueRouteDeps, plan: CataloguePlan,
   const write = async (line: string) => {
     if (!stream.write(`${line}\n`)) await once(stream, 'drain', { signal: gone.signal as AbortSignal });
   };
+  const requestId = String(ctx.state.requestId ?? '');
+  let rows = 0;
   void (async () => {
+    let ending = 'finished';
     try {
       const outcome = await verifyCatalogue(plan, readBatchEntries, serving, {
         signal: gone.signal,
         scheduler: deps.scheduler,
-        onRow: (row: CatalogueRow) => write(`{"type":"row",${catalogueRowJson(row).slice(1)}`),
+        onRow: (row: CatalogueRow) => {
+          rows += 1;
+          return write(`{"type":"row",${catalogueRowJson(row).slice(1)}`);
+        },
       });
-      if (!outcome.cancelled) await write(summaryLine(outcome.summary));
+      if (outcome.cancelled) ending = 'client gone';
+      else await write(summaryLine(outcome.summary));
     } catch (err) {
+      ending = gone.signal.aborted ? 'client gone' : 'failed';
       if (!gone.signal.aborted) {
-        deps.logger?.error({ err, request_id: ctx.state.requestId }, 'catalogue stream failed');
-        stream.write(`${JSON.stringify({ type: 'error', detail: 'The verification stopped: rows after the last row line were not served nor billed. Quote the request_id.', request_id: String(ctx.state.requestId ?? '') })}\n`);
+        deps.logger?.error({ err, request_id: requestId }, 'catalogue stream failed');
+        stream.write(`${JSON.stringify({ type: 'error', detail: 'The verification stopped: rows after the last row line were not served nor billed. Quote the request_id.', request_id: requestId })}\n`);
       }
     } finally {
       gone.release();
       stream.end();
+      // The access line was written when the handler returned; this one says how the stream ended.
+      deps.logger?.info({ request_id: requestId, rows, total: plan.subjects.length, ending }, 'catalogue stream ended');
     }
   })();
 }
