@@ -1,10 +1,9 @@
-import { Worker } from 'node:worker_threads';
 import type { AnnotatedTable, ReadSheet, SheetSource } from '../../core/attestation/catalogue/catalogue.model.js';
 import type { CatalogueFiles } from '../../core/attestation/ports.js';
 import { DomainError, validationError } from '../../core/shared/errors.js';
 import { type CatalogueLimits, DEFAULT_CATALOGUE_LIMITS } from './catalogue-sheet.js';
 import type { CatalogueJob, CatalogueWorkerReply } from './catalogue-sheet.worker.js';
-import { workerEntry } from './worker-entry.js';
+import { runBoundedWorker, WorkerBoundExceeded } from './bounded-worker.js';
 
 const limitError = (message: string) => new DomainError('PAYLOAD_TOO_LARGE', message);
 
@@ -34,47 +33,18 @@ export class WorkerCatalogueFiles implements CatalogueFiles {
     return reply.bytes;
   }
 
-  private run(job: CatalogueJob, what: string, writeTimeoutMs?: number): Promise<CatalogueWorkerReply & { ok: true }> {
+  private async run(job: CatalogueJob, what: string, writeTimeoutMs?: number): Promise<CatalogueWorkerReply & { ok: true }> {
     const timeoutMs = writeTimeoutMs ?? this.limits.timeoutMs;
-    const entry = workerEntry(import.meta.url, 'catalogue-sheet.worker');
-    const worker = new Worker(entry.file, {
-      eval: entry.eval,
-      workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: 64 },
-    });
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const settle = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        fn();
-        void worker.terminate();
-      };
-      const timer = setTimeout(
-        () =>
-          settle(() =>
-            reject(writeTimeoutMs === undefined ? limitError(`${what} took longer than ${timeoutMs} ms (the time limit).`) : new Error(`${what} took longer than ${timeoutMs} ms`)),
-          ),
-        timeoutMs,
-      );
-      worker.on('message', (reply: CatalogueWorkerReply) =>
-        settle(() => {
-          if (reply.ok) resolve(reply);
-          else if (reply.reason === 'limit') reject(limitError(reply.message));
-          else reject(validationError(reply.message, [{ path: 'file', message: reply.message }]));
-        }),
-      );
-      worker.on('error', (err: Error & { code?: string }) =>
-        settle(() =>
-          reject(
-            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? limitError(`${what} needed more than ${this.limits.maxHeapMb} MB of memory (the memory limit).`)
-              : new Error(`the catalogue worker failed ${what}: ${err.message}`),
-          ),
-        ),
-      );
-      worker.on('exit', (code) => settle(() => reject(new Error(`the catalogue worker stopped ${what} (exit code ${code})`))));
-    });
+    let reply: CatalogueWorkerReply;
+    try {
+      reply = await runBoundedWorker<CatalogueWorkerReply>(import.meta.url, 'catalogue-sheet.worker', job, { timeoutMs, maxHeapMb: this.limits.maxHeapMb, youngHeapMb: 64 }, `the catalogue worker ${what}`);
+    } catch (err) {
+      if (!(err instanceof WorkerBoundExceeded)) throw err;
+      if (err.bound === 'memory') throw limitError(`${what} needed more than ${this.limits.maxHeapMb} MB of memory (the memory limit).`);
+      throw writeTimeoutMs === undefined ? limitError(`${what} took longer than ${timeoutMs} ms (the time limit).`) : new Error(`${what} took longer than ${timeoutMs} ms`);
+    }
+    if (reply.ok) return reply;
+    if (reply.reason === 'limit') throw limitError(reply.message);
+    throw validationError(reply.message, [{ path: 'file', message: reply.message }]);
   }
 }
