@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
@@ -220,5 +221,24 @@ describe('POST /api/v1/verify/catalogue: the annotated file', () => {
     expectProblem(await upload({ file: png, filename: 'x.png' }), 400);
     const brokenZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 7)]);
     expectProblem(await upload({ file: brokenZip, filename: 'x.xlsx' }), 400);
+  });
+});
+
+describe('README: the catalogue example', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const example = readFileSync(new URL('../../docs/examples/catalogue.csv', import.meta.url));
+
+  it('answers docs/examples/catalogue.csv as the README says', async () => {
+    expect(readme).toContain('-F file=@docs/examples/catalogue.csv');
+    const res = await upload({ file: example, filename: 'catalogue.csv' });
+    expect(res.status, res.text).toBe(200);
+    const stated = JSON.parse(/# JSON: \{"columns":(\{[^}]*\})/.exec(readme)![1]!);
+    expect(res.body.columns).toEqual(stated);
+    expect(res.body.rows[0]).toMatchObject({ row: 2, lot: '12', result: { verdict: 'attested' } });
+    expect(res.body.summary).toMatchObject({ rows: 4, errors: 0 });
+    const pasted = /-d '(\{"csv":[^']*\})'/.exec(readme)![1]!;
+    const json = await call(h.url, 'POST', '/api/v1/verify/catalogue', { body: pasted, headers: { 'content-type': 'application/json' } });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body.rows[0].result.verdict).toBe('contradicted');
   });
 });
