@@ -8,7 +8,8 @@ import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
+import { Unzip, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import type { AnnotatedTable, ReadSheet, Sheet, SheetRow, SheetSource } from '../../core/attestation/catalogue/catalogue.model.js';
 
 export interface CatalogueLimits {
@@ -198,14 +199,21 @@ export function readCsv(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CAT
   return { sheet: builder.sheet(), source: { format: 'csv', delimiter, encoding, sheetName: null } };
 }
 
-/** Compressed bytes given to the inflater at a time: a chunk inflates to at most ~1,032 times this. */
-const INFLATE_STEP = 4096;
+/** A deflated part's bytes inflated within `budget` (zlib's own output bound: nothing past it is produced). */
+function inflateWithin(data: Uint8Array, budget: number): Uint8Array | 'over' {
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget + 1) });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'over';
+    throw err;
+  }
+}
 
 /**
  * The parts of a zip inflated within the bounds: the central directory's declared sizes summed
- * first (no part inflated), then each part inflated a few kilobytes of input at a time, its
- * actual bytes counted, stopped as soon as the total passes the limit: a zip bomb is refused
- * after at most a few megabytes of output, whatever it declares.
+ * first (no part inflated), then each part (located by fflate's zip reader) inflated by zlib with
+ * its output bounded by what is left of the limit, the actual bytes counted: a zip bomb is
+ * refused without inflating a byte past the limit, whatever its headers declare.
  */
 export function inflateZipWithin(bytes: Uint8Array, limits: CatalogueLimits): Record<string, Uint8Array> {
   const over = () => new CatalogueLimitExceeded('inflated_bytes', `The XLSX's parts inflate to more than ${limits.maxInflatedBytes} bytes (the inflated size limit).`);
@@ -228,44 +236,56 @@ export function inflateZipWithin(bytes: Uint8Array, limits: CatalogueLimits): Re
   const parts: Record<string, Uint8Array> = {};
   let total = 0;
   let failure: Error | null = null;
+  const add = (name: string, data: Uint8Array) => {
+    total += data.length;
+    if (total > limits.maxInflatedBytes) failure ??= over();
+    else parts[name] = data;
+  };
   const unzip = new Unzip((file) => {
     if (failure !== null) return;
     if (file.originalSize !== undefined && total + file.originalSize > limits.maxInflatedBytes) {
       failure = over();
       return;
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    const compressed: Uint8Array[] = [];
     file.ondata = (err, chunk, final) => {
       if (failure !== null) return;
       if (err) {
+        failure = new CatalogueUnreadable(`The XLSX part ${file.name} could not be read.`);
+        return;
+      }
+      compressed.push(chunk);
+      if (!final) return;
+      const data = concat(compressed, compressed.reduce((n, c) => n + c.length, 0));
+      if (file.compression === 0) {
+        add(file.name, data);
+        return;
+      }
+      try {
+        const inflated = inflateWithin(data, limits.maxInflatedBytes - total);
+        if (inflated === 'over') failure = over();
+        else add(file.name, inflated);
+      } catch {
         failure = new CatalogueUnreadable(`The XLSX part ${file.name} could not be inflated.`);
-        return;
       }
-      size += chunk.length;
-      total += chunk.length;
-      if (total > limits.maxInflatedBytes) {
-        failure = over();
-        file.terminate();
-        return;
-      }
-      chunks.push(chunk);
-      if (final) parts[file.name] = concat(chunks, size);
     };
     file.start();
   });
-  unzip.register(UnzipInflate);
+  // Every part's stored bytes pass through as they are (bounded by the file's size); zlib inflates them above.
   unzip.register(UnzipPassThrough);
+  unzip.register(DeflatedPassThrough);
   try {
-    for (let at = 0; at < bytes.byteLength && failure === null; at += INFLATE_STEP) {
-      const end = Math.min(at + INFLATE_STEP, bytes.byteLength);
-      unzip.push(bytes.subarray(at, end), end === bytes.byteLength);
-    }
+    unzip.push(bytes, true);
   } catch {
     if (failure === null) failure = new CatalogueUnreadable('The file starts as a zip (an XLSX) but its zip structure is broken.');
   }
   if (failure !== null) throw failure;
   return parts;
+}
+
+/** Hands a deflated part's bytes on as they are, so that zlib inflates them within the limit. */
+class DeflatedPassThrough extends UnzipPassThrough {
+  static override compression = 8;
 }
 
 function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
