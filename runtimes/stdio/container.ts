@@ -1,11 +1,8 @@
-import { Container } from 'inversify';
-import { resolveAll } from '../shared/composition/resolve-all.js';
 import { embeddedBackend, remoteBackend, type VerifyBackend } from './backends.js';
 import { McpServer } from './protocol.js';
 import { SERVER_INFO } from './server-info.js';
 import type { StdioConfig } from './stdio-config.js';
 import type { StdioLog } from './stdio-log.js';
-import { STDIO } from './stdio.tokens.js';
 
 /** The backend the configuration asks for: the HTTP API when SVC_API_URL is set, else in-process. */
 export function backendFor(config: StdioConfig, log: StdioLog): VerifyBackend {
@@ -21,27 +18,17 @@ export function backendFor(config: StdioConfig, log: StdioLog): VerifyBackend {
   return embeddedBackend({ corpusDir: config.corpusDir, log });
 }
 
-/** Composition root of the stdio runtime. */
-export function buildStdioContainer(config: StdioConfig, log: StdioLog): Container {
-  const container = new Container();
-  container.bind<StdioConfig>(STDIO.Config).toConstantValue(config);
-  container.bind<StdioLog>(STDIO.Log).toConstantValue(log);
-  container
-    .bind<VerifyBackend>(STDIO.Backend)
-    .toResolvedValue((c: StdioConfig, l: StdioLog) => backendFor(c, l), [STDIO.Config, STDIO.Log])
-    .inSingletonScope();
-  container
-    .bind<McpServer>(STDIO.Server)
-    .toResolvedValue((backend: VerifyBackend, l: StdioLog) => new McpServer({ backend, log: l }), [STDIO.Backend, STDIO.Log])
-    .inSingletonScope();
-  return container;
-}
-
 /** What svc-verify's main uses: the tool server and the backend it answers from. */
 export interface StdioDeps {
   backend: VerifyBackend;
   server: McpServer;
 }
 
-/** The one place the stdio runtime reads its container (docs/decisions/0020). */
-export const resolveStdioDeps = (container: Container): StdioDeps => resolveAll<StdioDeps>(container, { backend: STDIO.Backend, server: STDIO.Server });
+/**
+ * Composition root of the stdio runtime: two objects made from two, so plain typed calls say it
+ * more simply than a container would (ADR 0039).
+ */
+export function composeStdio(config: StdioConfig, log: StdioLog): StdioDeps {
+  const backend = backendFor(config, log);
+  return { backend, server: new McpServer({ backend, log }) };
+}

@@ -55,3 +55,6 @@ export const verifyCatalogue = contract({
     429: problem('Rate limited; see `Retry-After`.'),
   },
 });
+
+/** The catalogue area's operations, in the router's order. */
+export const ROUTES = [verifyCatalogue] as const;

@@ -18,7 +18,7 @@ import { callerOf } from '../middleware/api-key.js';
 import { readMultipartUpload } from '../middleware/document-upload.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 import { type BatchServingDeps, CLIENT_CLOSED_REQUEST, httpBatchServing } from './batch-serving.js';
 
 export interface CatalogueRouteDeps extends BatchServingDeps {
@@ -78,9 +78,9 @@ function downloadName(filename: string | undefined, format: 'csv' | 'xlsx'): str
   return `${base}.annotated.${format}`;
 }
 
-export function catalogueRoutes(deps: CatalogueRouteDeps): Route[] {
-  return [
-    implement(catalogue.verifyCatalogue, async (ctx) => {
+export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof catalogue> {
+  return {
+    verifyCatalogue: async (ctx) => {
       const caller = callerOf(ctx);
       const upload = await readUpload(ctx);
       const format = formatOf(ctx, upload.format);
@@ -114,8 +114,8 @@ export function catalogueRoutes(deps: CatalogueRouteDeps): Route[] {
       } finally {
         gone.release();
       }
-    }),
-  ];
+    },
+  };
 }
 
 /**
