@@ -1,13 +1,14 @@
 // `npm run bench`: builds, then prints every benchmark's figures. No pass/fail: figures only.
 // `npm run bench -- http calls` runs only those (NAMES below). Those of DATABASE_BENCHES run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
-// BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
+// BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CATALOGUE_ROUNDS (3), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
 // BENCH_WEBHOOK_STALL_SAMPLES (5), BENCH_ARCHIVED (100000), BENCH_WEB_RUNS (5).
 import os from 'node:os';
 import { benchArchive } from './archive.mjs';
 import { benchBackup } from './backup.mjs';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
+import { benchCatalogue } from './catalogue.mjs';
 import { benchColdStart } from './cold-start.mjs';
 import { benchCorpus } from './corpus.mjs';
 import { benchDatabases } from './databases.mjs';
@@ -21,9 +22,9 @@ import { benchStdio } from './stdio.mjs';
 import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 import { benchWebPage } from './web-page.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'call-stats', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'catalogue', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'call-stats', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
-const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'call-stats', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
+const DATABASE_BENCHES = ['http', 'batch', 'catalogue', 'archive', 'calls', 'call-stats', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !NAMES.includes(n));
 if (unknown.length > 0) {
@@ -41,6 +42,7 @@ const databases = DATABASE_BENCHES.some(want) ? await benchDatabases() : null;
 try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('batch')) await databases.use('batch', (targets) => benchBatch({ rounds: knob('BENCH_BATCH_ROUNDS'), databases: targets }));
+  if (want('catalogue')) await databases.use('catalogue', (targets) => benchCatalogue({ rounds: knob('BENCH_CATALOGUE_ROUNDS'), databases: targets }));
   if (want('archive')) await databases.use('archive', (targets) => benchArchive({ databases: targets }));
   if (want('lock')) await benchSqliteLock();
   if (want('coldstart')) await benchColdStart();

@@ -1,9 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import type { KnowledgeContentType } from '../../core/knowledge/knowledge.model.js';
 import type { TextExtractor } from '../../core/knowledge/ports.js';
 import { htmlText } from './html-text.js';
 import type { PdfWorkerReply } from './pdf-text.worker.js';
-import { workerEntry } from './worker-entry.js';
+import { runBoundedWorker, WorkerBoundExceeded } from './bounded-worker.js';
 
 /** The bounds of one document's extraction (docs/decisions/0014-hardening-audit-operations.md). */
 export interface ExtractionLimits {
@@ -49,45 +48,25 @@ export class BoundedTextExtractor implements TextExtractor {
     return new ExtractionLimitExceeded(`the PDF's compressed streams inflate to more than ${this.limits.maxInflatedBytes} bytes (the per-document limit)`);
   }
 
-  private pdfText(content: Uint8Array): Promise<string> {
-    const entry = workerEntry(import.meta.url, 'pdf-text.worker');
-    // PDF.js takes ownership of (detaches) the buffer it is given: the worker gets a copy.
-    const worker = new Worker(entry.file, {
-      eval: entry.eval,
-      workerData: { content: new Uint8Array(content), maxTextBytes: this.limits.maxTextBytes, maxInflatedBytes: this.limits.maxInflatedBytes },
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
-    });
-    return new Promise<string>((resolve, reject) => {
-      let settled = false;
-      const settle = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        fn();
-        void worker.terminate();
-      };
-      const timer = setTimeout(
-        () => settle(() => reject(new ExtractionLimitExceeded(`reading the PDF took longer than ${this.limits.timeoutMs} ms (the per-document limit)`))),
-        this.limits.timeoutMs,
+  private async pdfText(content: Uint8Array): Promise<string> {
+    let reply: PdfWorkerReply;
+    try {
+      // PDF.js takes ownership of (detaches) the buffer it is given: the worker gets a copy.
+      reply = await runBoundedWorker<PdfWorkerReply>(
+        import.meta.url,
+        'pdf-text.worker',
+        { content: new Uint8Array(content), maxTextBytes: this.limits.maxTextBytes, maxInflatedBytes: this.limits.maxInflatedBytes },
+        { timeoutMs: this.limits.timeoutMs, maxHeapMb: this.limits.maxHeapMb, youngHeapMb: 32 },
+        'the PDF reader',
       );
-      worker.on('message', (reply: PdfWorkerReply) =>
-        settle(() => {
-          if (reply.ok) resolve(reply.text);
-          else if (reply.reason === 'text_limit') reject(this.overText());
-          else if (reply.reason === 'inflate_limit') reject(this.overInflated());
-          else reject(new Error(reply.message));
-        }),
-      );
-      worker.on('error', (err: Error & { code?: string }) =>
-        settle(() =>
-          reject(
-            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? new ExtractionLimitExceeded(`reading the PDF needed more than ${this.limits.maxHeapMb} MB of memory (the per-document limit)`)
-              : new Error('the PDF could not be read'),
-          ),
-        ),
-      );
-      worker.on('exit', (code) => settle(() => reject(new Error(`the PDF reader stopped (exit code ${code})`))));
-    });
+    } catch (err) {
+      if (!(err instanceof WorkerBoundExceeded)) throw new Error('the PDF could not be read');
+      if (err.bound === 'time') throw new ExtractionLimitExceeded(`reading the PDF took longer than ${this.limits.timeoutMs} ms (the per-document limit)`);
+      throw new ExtractionLimitExceeded(`reading the PDF needed more than ${this.limits.maxHeapMb} MB of memory (the per-document limit)`);
+    }
+    if (reply.ok) return reply.text;
+    if (reply.reason === 'text_limit') throw this.overText();
+    if (reply.reason === 'inflate_limit') throw this.overInflated();
+    throw new Error(reply.message);
   }
 }

@@ -1,4 +1,5 @@
 import type { KeyPlan } from '../billing/billing.model.js';
+import type { AnnotatedTable, ReadSheet, SheetSource } from './catalogue/catalogue.model.js';
 import type { CorpusIndex } from './corpus/corpus-index.js';
 import type { ObjectType } from './corpus/corpus.model.js';
 import type { OperatorImport, OperatorImportBatch, OperatorResearch } from './operator-research/operator-research.model.js';
@@ -130,4 +131,15 @@ export interface OperatorResearchStore {
   apply(batch: OperatorImportBatch): Promise<OperatorImport>;
   /** Applied imports, oldest first. */
   imports(): Promise<OperatorImport[]>;
+}
+
+/**
+ * Catalogue files (issue 26, ADR 0041): reads a CSV or XLSX the client sent (untrusted: bounded
+ * in bytes, rows, columns, cells, inflated bytes and time, read off the event loop; formulas
+ * read as their cached value or text, never evaluated) and writes an annotated one.
+ * Over a bound: a PAYLOAD_TOO_LARGE DomainError naming it; an unreadable file: VALIDATION.
+ */
+export interface CatalogueFiles {
+  read(file: Uint8Array): Promise<ReadSheet>;
+  write(table: AnnotatedTable, format: 'csv' | 'xlsx', source: SheetSource): Promise<Uint8Array>;
 }

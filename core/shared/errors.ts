@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'UNAVAILABLE',
+  'UNPROCESSABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -25,12 +26,20 @@ export interface FieldError {
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
+  /**
+   * A finer, stable name of the condition than the code (`catalogue-columns`), and the safe data
+   * a client needs to act on it (the headers a file holds): runtimes carry both as they are.
+   */
+  readonly kind: string | undefined;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+  constructor(code: ErrorCode, message: string, errors?: FieldError[], detail?: { kind: string; details: Record<string, unknown> }) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.errors = errors;
+    this.kind = detail?.kind;
+    this.details = detail?.details;
   }
 }
 

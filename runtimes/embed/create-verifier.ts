@@ -12,6 +12,11 @@ import { ENGINE_ID, type CoverageManifest, type VerificationResponse } from '../
 import { DomainError } from '../../core/shared/errors.js';
 import { CoverageToolInputSchema, readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
+import { WorkerCatalogueFiles } from '../../adapters/node/catalogue-files.js';
+import type { CatalogueRow, CatalogueSummary } from '../../core/attestation/catalogue/annotation.js';
+import type { CatalogueColumns, CatalogueMapping } from '../../core/attestation/catalogue/catalogue.model.js';
+import { planCatalogue, verifyCatalogue as verifyCatalogueRows } from '../../core/attestation/use-cases/verify-catalogue.js';
+import { CatalogueToolInputSchema } from '../shared/catalogue.schemas.js';
 
 export interface VerifierOptions {
   /** Directory of a corpus build (manifest.json, artists/works NDJSON). Default: the bundled corpus. */
@@ -21,6 +26,13 @@ export interface VerifierOptions {
 }
 
 export type { VerifyBatchResult };
+
+/** A verified catalogue: what `POST /api/v1/verify/catalogue` answers as JSON. */
+export interface VerifyCatalogueResult {
+  columns: CatalogueColumns;
+  rows: CatalogueRow[];
+  summary: CatalogueSummary;
+}
 
 export interface Verifier {
   /** Same verdicts as `POST /api/v1/verify`. Rejects with a DomainError (code VALIDATION) on bad input. */
@@ -39,6 +51,14 @@ export interface Verifier {
    * Rejects with a DomainError (code VALIDATION) on a bad query or a cursor of another query.
    */
   coverage(query?: CoverageQuery): Promise<CoverageManifest>;
+  /**
+   * Same answer as `POST /api/v1/verify/catalogue` with JSON `{csv, mapping}` (nothing archived or
+   * metered): the CSV text read off the event loop within the catalogue's limits, its columns found
+   * from the header line (or `mapping`), every row verified. Rejects with a DomainError: VALIDATION
+   * (bad arguments, unreadable CSV), PAYLOAD_TOO_LARGE (over a limit, named), or UNPROCESSABLE
+   * with kind `catalogue-columns` and details `{headers, missing}` when lot, artist or title is not found.
+   */
+  verifyCatalogue(csv: string, options?: { mapping?: CatalogueMapping; signal?: AbortSignal }): Promise<VerifyCatalogueResult>;
 }
 
 /**
@@ -55,6 +75,7 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
 
   // Coverage cursors are sealed with a key of this verifier's own: valid while it lives.
   const cursors = new HmacCursorSealer(randomBytes(32));
+  const catalogueFiles = new WorkerCatalogueFiles();
   return {
     async verify(input) {
       const read = readVerifyInput(input, 'input');
@@ -73,6 +94,17 @@ export function createVerifier(options: VerifierOptions = {}): Verifier {
       );
       if (outcome.cancelled) signal?.throwIfAborted();
       return { engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors, results: outcome.results };
+    },
+    async verifyCatalogue(csv, { mapping, signal } = {}) {
+      signal?.throwIfAborted();
+      const parsed = CatalogueToolInputSchema.safeParse({ csv, ...(mapping !== undefined ? { mapping } : {}) });
+      if (!parsed.success) throw new DomainError('VALIDATION', 'Invalid catalogue.', fieldErrorsOf(parsed.error, 'arguments'));
+      const read = await catalogueFiles.read(new TextEncoder().encode(parsed.data.csv));
+      const plan = planCatalogue(read.sheet, parsed.data.mapping, { sandbox: false });
+      const { engine } = await corpus();
+      const outcome = await verifyCatalogueRows(plan, readBatchEntries, { serve: async (input) => engine.answer(input) }, { signal, scheduler: eventLoopScheduler });
+      if (outcome.cancelled) signal?.throwIfAborted();
+      return { columns: plan.found.columns, rows: outcome.rows, summary: outcome.summary };
     },
     async coverage(query) {
       const parsed = CoverageToolInputSchema.safeParse(query ?? {});

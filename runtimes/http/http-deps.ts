@@ -1,3 +1,4 @@
+import type { CatalogueFiles } from '../../core/attestation/ports.js';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { InProcessSyncWorker } from '../../adapters/node/in-process-sync-worker.js';
@@ -55,6 +56,8 @@ export interface HttpServices {
   keys: ApiKeys;
   ledger: VerificationLedger;
   corpus: CorpusProvider;
+  /** Catalogue files read and written off the event loop (ADR 0041). */
+  catalogueFiles: CatalogueFiles;
   clock: Clock;
   /** Seals the coverage pages' cursors. */
   cursors: CursorSealer;
@@ -119,6 +122,7 @@ export function resolveHttpDeps(container: Container): HttpDeps {
     keys: get(ATTESTATION.ApiKeys),
     ledger: get(ATTESTATION.VerificationLedger),
     corpus: get(ATTESTATION.CorpusProvider),
+    catalogueFiles: get(ATTESTATION.CatalogueFiles),
     operatorResearch: get(ATTESTATION.OperatorResearchSync),
     callQueries: get(CALLS.CallQueries),
     callStatistics: get(CALLS.CallStatistics),

@@ -14,6 +14,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  UNPROCESSABLE: 422,
 };
 
 /** Problem `type` and `title` per status: stable, documented in docs/decisions. */
@@ -28,6 +29,7 @@ export const PROBLEM_TYPES: Record<number, { slug: string; title: string }> = {
   428: { slug: 'precondition-required', title: 'Precondition required' },
   413: { slug: 'payload-too-large', title: 'Payload too large' },
   415: { slug: 'unsupported-media-type', title: 'Unsupported media type' },
+  422: { slug: 'unprocessable-content', title: 'Unprocessable content' },
   429: { slug: 'rate-limited', title: 'Too many requests' },
   408: { slug: 'request-timeout', title: 'Request timeout' },
   431: { slug: 'headers-too-large', title: 'Request header fields too large' },
@@ -46,13 +48,30 @@ export interface Problem {
   instance: string;
   request_id: string;
   errors?: FieldError[];
+  /** Extension members of a finer problem type (RFC 9457 §3.2), e.g. `catalogue-columns`'s `headers` and `missing`. */
+  [extension: string]: unknown;
 }
 
-export function problemFor(ctx: Context, status: number, detail: string, errors?: FieldError[]): Problem {
+/**
+ * A finer problem type than its status's: a DomainError's `kind` names it (its slug), and its
+ * `details` are the problem's extension members. The members above are never overwritten.
+ */
+export interface ProblemKind {
+  kind: string;
+  details: Readonly<Record<string, unknown>>;
+}
+
+/** The titles of the finer problem types (docs/decisions/0041-catalogue-files.md). */
+const KIND_TITLES: Record<string, string> = {
+  'catalogue-columns': 'Catalogue columns not found',
+};
+
+export function problemFor(ctx: Context, status: number, detail: string, errors?: FieldError[], kind?: ProblemKind): Problem {
   const known = PROBLEM_TYPES[status] ?? PROBLEM_TYPES[status >= 500 ? 500 : 400];
   const problem: Problem = {
-    type: `${PROBLEM_TYPE_BASE}${known.slug}`,
-    title: known.title,
+    ...(kind?.details ?? {}),
+    type: `${PROBLEM_TYPE_BASE}${kind?.kind ?? known.slug}`,
+    title: (kind !== undefined ? KIND_TITLES[kind.kind] : undefined) ?? known.title,
     status,
     detail,
     instance: ctx.path,
@@ -62,8 +81,8 @@ export function problemFor(ctx: Context, status: number, detail: string, errors?
   return problem;
 }
 
-export function sendProblem(ctx: Context, status: number, detail: string, errors?: FieldError[]): void {
+export function sendProblem(ctx: Context, status: number, detail: string, errors?: FieldError[], kind?: ProblemKind): void {
   ctx.status = status;
-  ctx.body = problemFor(ctx, status, detail, errors);
+  ctx.body = problemFor(ctx, status, detail, errors, kind);
   ctx.type = 'application/problem+json';
 }

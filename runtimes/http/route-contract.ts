@@ -32,6 +32,8 @@ export interface ResponseSpec {
   schema?: ZodType;
   /** Defaults to application/json (application/problem+json for 4xx/5xx); several when the body's type varies (static assets). */
   contentType?: string | readonly string[];
+  /** A schema per media type, where the body's shape differs by type (JSON, NDJSON lines, a file). */
+  content?: Record<string, ZodType>;
   headers?: Record<string, string>;
 }
 

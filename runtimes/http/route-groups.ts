@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
 import type { Registry } from 'prom-client';
 import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
@@ -14,6 +15,7 @@ import type { AnyRouteContract, Handlers, Route, Security } from './route-contra
 import { agentsHandlers } from './routes/agents.routes.js';
 import { attestationHandlers } from './routes/attestation.routes.js';
 import { authHandlers } from './routes/auth.routes.js';
+import { catalogueHandlers } from './routes/catalogue.routes.js';
 import { callsHandlers } from './routes/calls.routes.js';
 import { erasuresHandlers } from './routes/erasures.routes.js';
 import { usersHandlers } from './routes/users.routes.js';
@@ -31,6 +33,8 @@ export interface PlatformParts {
   openapi: () => object;
   /** The database's classification of its transient failures: a batch one interrupts ends early (ADR 0026). */
   unavailability?: (err: unknown) => Unavailability | null;
+  /** Where work that outlives its handler (a catalogue's NDJSON stream) reports how it ended. */
+  logger?: Logger;
 }
 
 /**
@@ -41,6 +45,7 @@ export interface PlatformParts {
 export function apiHandlers(services: HttpServices, platform: PlatformParts): ApiHandlers {
   return {
     ...attestationHandlers({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
+    ...catalogueHandlers({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability, logger: platform.logger }),
     ...researchOrderHandlers(services),
     ...keyWebhookHandlers(services),
     ...authHandlers(services),
@@ -101,6 +106,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     readiness: readinessChecks({ database: deps.database, corpus: deps.corpus, lifecycle }),
     openapi: () => (openapi ??= buildOpenApiDocument(API_CONTRACTS)),
     unavailability: deps.database.capabilities.unavailability,
+    logger: deps.logger,
   });
   const bearer: Middleware = bearerAuth({
     tokens: deps.accessTokens,

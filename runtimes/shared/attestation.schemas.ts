@@ -250,6 +250,15 @@ export const VerificationResponseSchema = schemaOf<VerificationResponse>()(z
 
 const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 
+/** Why a subject of a batch (or a row of a catalogue) was not served: its entry in the subject's place. */
+export const BatchItemErrorSchema = z
+  .object({
+    code: z.enum(BATCH_ERROR_CODES),
+    detail: z.string(),
+    errors: z.array(FieldErrorSchema),
+  })
+  .meta({ id: 'BatchItemError' });
+
 export const VerifyBatchResponseSchema = schemaOf<VerifyBatchResult>()(z
   .object({
     engine: z.literal(ENGINE_ID),
@@ -262,14 +271,7 @@ export const VerifyBatchResponseSchema = schemaOf<VerifyBatchResult>()(z
           index: z.int().min(0).meta({ description: 'Position of the subject in the request.' }),
           lot: z.string().nullable().meta({ description: 'The subject\'s lot, echoed.' }),
           result: VerificationResponseSchema.nullable().meta({ description: 'The verification, as /verify answers it; null on an error entry.' }),
-          error: z
-            .object({
-              code: z.enum(BATCH_ERROR_CODES),
-              detail: z.string(),
-              errors: z.array(FieldErrorSchema),
-            })
-            .nullable()
-            .meta({
+          error: BatchItemErrorSchema.nullable().meta({
               description:
                 'Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget; ' +
                 'unavailable: the database became unavailable during the batch, so this subject and the later ones were not served nor billed: send them again after Retry-After); null when served.',

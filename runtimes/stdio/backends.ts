@@ -1,7 +1,9 @@
 import type { CoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../core/attestation/verdict/verification.model.js';
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
-import { createVerifier, type VerifierOptions, type VerifyBatchResult } from '../embed/create-verifier.js';
+import { createVerifier, type VerifierOptions, type VerifyBatchResult, type VerifyCatalogueResult } from '../embed/create-verifier.js';
+import type { CatalogueMapping } from '../../core/attestation/catalogue/catalogue.model.js';
+import { CatalogueResponseSchema } from '../shared/catalogue.schemas.js';
 import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/attestation.schemas.js';
 import { describeError, silentLog, type StdioLog } from './stdio-log.js';
 
@@ -16,6 +18,8 @@ export interface VerifyBackend {
   verifyBatch(subjects: readonly unknown[], signal?: AbortSignal): Promise<VerifyBatchResult>;
   /** The whole manifest, or with a query one page of the matching artists. */
   coverage(query?: CoverageQuery, signal?: AbortSignal): Promise<CoverageManifest>;
+  /** A catalogue as CSV text, every row verified (what POST /verify/catalogue answers as JSON). */
+  verifyCatalogue(csv: string, mapping: CatalogueMapping | undefined, signal?: AbortSignal): Promise<VerifyCatalogueResult>;
   /** Optional warm-up (loading the corpus) so that the first call is fast. Never rejects. */
   prepare?(): Promise<void>;
 }
@@ -51,6 +55,12 @@ export class BackendError extends Error {
 
 const cancelled = () => new BackendError('cancelled', 'The request was cancelled.');
 
+/** A catalogue refusal's message, with the file's headers and the missing columns when it has them. */
+export function columnsMessage(message: string, details: Readonly<Record<string, unknown>> | undefined): string {
+  if (details === undefined || !Array.isArray(details.headers)) return message;
+  return `${message} Headers: ${JSON.stringify(details.headers)}; missing: ${JSON.stringify(details.missing)}.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Embedded: the same core as the HTTP API, in this process.
 
@@ -67,6 +77,10 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
       if (isDomainError(err) && err.code === 'VALIDATION') {
         throw new BackendError('invalid_arguments', err.message, { fieldErrors: err.errors });
       }
+      // A catalogue over a limit, or whose columns are not found: the message says which and what to do.
+      if (isDomainError(err) && (err.code === 'PAYLOAD_TOO_LARGE' || err.code === 'UNPROCESSABLE')) {
+        throw new BackendError('invalid_arguments', columnsMessage(err.message, err.details));
+      }
       log.error({ operation: what, err: describeError(err) }, 'embedded oracle failed');
       throw new BackendError('internal', 'The bundled attestation corpus could not answer; the server log (stderr) has the details.');
     }
@@ -76,6 +90,7 @@ export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = 
     verify: (input, signal) => guard('verify', signal, () => verifier.verify(input)),
     verifyBatch: (subjects, signal) => guard('verifyBatch', signal, () => verifier.verifyBatch(subjects, { signal })),
     coverage: (query, signal) => guard('coverage', signal, () => verifier.coverage(query)),
+    verifyCatalogue: (csv, mapping, signal) => guard('verifyCatalogue', signal, () => verifier.verifyCatalogue(csv, { mapping, signal })),
     async prepare() {
       const started = performance.now();
       try {
@@ -173,6 +188,17 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
   }
 
   function statusError(status: number, retryAfter: string | null, text: string): BackendError {
+    if (status === 413 || status === 422) {
+      // A catalogue over a limit, or whose columns are not found: the problem's own words, with its headers and missing columns.
+      let problem: Record<string, unknown> = {};
+      try {
+        problem = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        // not a problem document: the generic message below
+      }
+      const detail = typeof problem.detail === 'string' ? problem.detail : `The attestation API refused the catalogue (HTTP ${status}).`;
+      return new BackendError('invalid_arguments', columnsMessage(detail, problem));
+    }
     if (status === 400) {
       const fieldErrors = problemFieldErrors(text);
       return new BackendError('invalid_arguments', 'The attestation API rejected the request.', { fieldErrors });
@@ -220,6 +246,12 @@ export function remoteBackend(options: RemoteBackendOptions): VerifyBackend {
       const parsed = VerifyBatchResponseSchema.safeParse(body);
       if (!parsed.success) throw badResponse();
       return parsed.data;
+    },
+    async verifyCatalogue(csv, mapping, signal) {
+      const body = await call('POST', '/api/v1/verify/catalogue', mapping === undefined ? { csv } : { csv, mapping }, signal);
+      const parsed = CatalogueResponseSchema.safeParse(body);
+      if (!parsed.success) throw badResponse();
+      return parsed.data as VerifyCatalogueResult;
     },
     async coverage(query, signal) {
       const params = new URLSearchParams();

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { CoverageManifest, VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import type { FieldError } from '../../core/shared/errors.js';
 import { MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
-import type { VerifyBatchResult } from '../embed/create-verifier.js';
+import type { VerifyBatchResult, VerifyCatalogueResult } from '../embed/create-verifier.js';
+import { MAX_CATALOGUE_ROWS } from '../../core/attestation/catalogue/catalogue.model.js';
+import { CatalogueResponseSchema, CatalogueToolInputSchema } from '../shared/catalogue.schemas.js';
 import { isCoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import {
   CoverageSchema,
@@ -31,7 +33,7 @@ export interface ToolOutcome {
   isError: boolean;
   /** A readable summary, followed by the JSON when there is structured content. */
   text: string;
-  structured?: VerificationResponse | CoverageManifest | VerifyBatchResult;
+  structured?: VerificationResponse | CoverageManifest | VerifyBatchResult | VerifyCatalogueResult;
 }
 
 interface ToolContext {
@@ -135,7 +137,30 @@ const verifyCoverage: ToolDefinition = {
   },
 };
 
-const TOOLS: readonly ToolDefinition[] = [verifyArtRecords, verifyCoverage, verifyArtRecordsBatch];
+const verifyCatalogueTool: ToolDefinition = {
+  name: 'verify_catalogue',
+  title: 'Verify a sale catalogue given as CSV text',
+  description:
+    'Verifies every lot of a sale catalogue pasted as CSV text: a header line naming the lot, artist and title columns (and ' +
+    'optionally reference, medium, date, estimate), in English, French, German, Dutch or Italian ("Lot", "N°", "Artiste", ' +
+    '"Künstler", "Titre", "Titel", "Technique", "Datum"...), then one line per lot; `,`, `;` or tab separated. Where the headers ' +
+    'are not recognised, the answer says which are missing and lists the headers: call again with `mapping` (field → header ' +
+    `text). Up to ${MAX_CATALOGUE_ROWS} lines. Returns the columns found, one row per lot with its sheet row number, the subject read ` +
+    'and its result (a verification as verify_art_records answers it, with its request_id, or an error entry for a line with a ' +
+    'blank artist or title), and a summary of the verdicts.',
+  input: CatalogueToolInputSchema,
+  output: CatalogueResponseSchema,
+  async run(args, { backend, signal }) {
+    const parsed = CatalogueToolInputSchema.safeParse(args);
+    if (!parsed.success) return invalidArguments('verify_catalogue', fieldErrorsOf(parsed.error, 'arguments'));
+    const result = await backend.verifyCatalogue(parsed.data.csv, parsed.data.mapping, signal);
+    const { rows, attested, contradicted, unavailable, errors } = result.summary;
+    const summary = `${rows} rows: ${attested} attested, ${contradicted} contradicted, ${unavailable} unavailable, ${errors} not served (error entries).`;
+    return { isError: false, text: `${summary}\n\nResponse JSON:\n${JSON.stringify(result)}`, structured: result };
+  },
+};
+
+const TOOLS: readonly ToolDefinition[] = [verifyArtRecords, verifyCoverage, verifyArtRecordsBatch, verifyCatalogueTool];
 
 export const TOOL_NAMES = TOOLS.map((t) => t.name);
 

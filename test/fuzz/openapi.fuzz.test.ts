@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
@@ -278,4 +279,52 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     }
     await stillServes();
   }, 60_000);
+});
+
+/**
+ * The catalogue endpoint's files (issue 26): random bytes, random CSV-shaped text (quotes,
+ * separators, line breaks, formula leads, NUL), random bytes behind a zip's magic and zips of
+ * random parts. Each answer is a documented status (200, 400, 413, 422), a problem document
+ * when it is an error, never a 5xx; the server still serves afterwards.
+ */
+describe('fuzzing the catalogue files', () => {
+  const upload = async (bytes: Uint8Array, filename: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(bytes)]), filename);
+    const res = await fetch(`${h.url}/api/v1/verify/catalogue`, { method: 'POST', body: form, headers: { 'x-api-key': key } });
+    const text = await res.text();
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, body, text };
+  };
+  const expectCatalogueAnswer = (res: { status: number; headers: Headers; body: any; text: string }, what: string) => {
+    const label = `[${what}] → ${res.status} ${res.text.slice(0, 300)}`;
+    expect([200, 400, 413, 422], label).toContain(res.status);
+    if (res.status === 200) expect(schemas.errors('CatalogueResponse', res.body), label).toEqual([]);
+    else {
+      expect(res.headers.get('content-type'), label).toMatch(/^application\/problem\+json/);
+      expect(schemas.errors(res.status === 422 ? 'CatalogueColumnsProblem' : 'Problem', res.body), label).toEqual([]);
+    }
+  };
+  const cell = fc.string({ unit: fc.constantFrom('a', 'é', 'Z', '1', ' ', '"', ',', ';', '\t', '\n', '\r', '=', '+', '-', '@', '\u0000', '🦄', 'Lot', 'Artist', 'Titre'), maxLength: 12 });
+  const csvText = fc.array(fc.array(cell, { maxLength: 6 }), { maxLength: 8 }).map((rows) => rows.map((r) => r.join(fc.sample(fc.constantFrom(',', ';', '\t'), 1)[0])).join('\n'));
+
+  it('random bytes, CSV-shaped text and broken zips: documented answers, never a 5xx', async () => {
+    const headed = sample(csvText, 8, 1).map((t) => `Lot;Artist;Title\n${t}`);
+    const files: [string, Uint8Array, string][] = [
+      ...sample(fc.uint8Array({ maxLength: 3000 }), 5, 2).map((b, i) => [`random bytes ${i}`, b, 'x.bin'] as [string, Uint8Array, string]),
+      ...sample(csvText, 8, 3).map((t, i) => [`csv text ${i}`, new TextEncoder().encode(t), 'x.csv'] as [string, Uint8Array, string]),
+      ...headed.map((t, i) => [`headed csv ${i}`, new TextEncoder().encode(t), 'x.csv'] as [string, Uint8Array, string]),
+      ...sample(fc.uint8Array({ maxLength: 3000 }), 5, 4).map((b, i) => [`zip magic ${i}`, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), b]), 'x.xlsx'] as [string, Uint8Array, string]),
+      ...sample(fc.dictionary(fc.constantFrom('xl/workbook.xml', 'xl/worksheets/sheet1.xml', '[Content_Types].xml', 'xl/sharedStrings.xml', 'x'), fc.uint8Array({ maxLength: 500 })), 5, 5).map(
+        (parts, i) => [`zip of random parts ${i}`, zipSync(parts), 'x.xlsx'] as [string, Uint8Array, string],
+      ),
+    ];
+    for (const [what, bytes, filename] of files) expectCatalogueAnswer(await upload(bytes, filename), what);
+    await stillServes();
+  }, 180_000);
 });

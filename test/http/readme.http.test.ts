@@ -111,6 +111,10 @@ describe('README: embedding and the stateless MCP request', () => {
     expect(page.artists.length).toBeGreaterThan(0);
     expect(page.artists.length).toBeLessThanOrEqual(Number(q![2]));
     expect(page.artists_matched).toBeGreaterThanOrEqual(page.artists.length);
+    const c = /verifier\.verifyCatalogue\('([^']+)'\);\s*\/\/ rows\[0\]\.result\.verdict: (\w+)/.exec(readme);
+    expect(c).not.toBeNull();
+    const sale = await verifier.verifyCatalogue(c![1]!.replaceAll('\\n', '\n'));
+    expect(sale.rows[0]!.result).toMatchObject({ verdict: c![2] });
   });
 
   it('the stateless line, with the protocol version under the _meta key the README names, is answered without a handshake', async () => {

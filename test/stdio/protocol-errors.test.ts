@@ -111,7 +111,7 @@ describe('JSON-RPC batches (2025-03-26 only)', () => {
     const batch = await client.waitFor((m) => Array.isArray(m));
     expect(batch.map((r: any) => r.id)).toEqual(['a', 'b', null, 'c', 'd']);
     expect(batch[0].result).toEqual({});
-    expect(batch[1].result.tools).toHaveLength(3);
+    expect(batch[1].result.tools).toHaveLength(4);
     expect(batch[2].error.code).toBe(-32600);
     expect(batch[3].error.code).toBe(-32600);
     expect(batch[4].error.code).toBe(-32601);

@@ -22,7 +22,7 @@ describe('initialize: the handshake of each legacy revision', () => {
 
     expect((await client.request('ping')).result).toEqual({});
     const list = await client.request('tools/list');
-    expect(list.result.tools.map((t: any) => t.name)).toEqual(['verify_art_records', 'verify_coverage', 'verify_art_records_batch']);
+    expect(list.result.tools.map((t: any) => t.name)).toEqual(['verify_art_records', 'verify_coverage', 'verify_art_records_batch', 'verify_catalogue']);
     expect(list.result.ttlMs).toBeUndefined();
 
     const call = await client.callTool('verify_art_records', { subject_artist: 'J. M. W. Turner', subject_title: 'The Fighting Temeraire' });
@@ -166,7 +166,7 @@ describe('2026-07-28: stateless requests and server/discover', () => {
   it('accepts a request whose _meta lacks the capabilities and client info (treated as none)', async () => {
     const { client } = await startInMemory();
     const res = await client.request('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } });
-    expect(res.result.tools).toHaveLength(3);
+    expect(res.result.tools).toHaveLength(4);
   });
 
   it('refuses an unknown version with -32022 listing the supported ones', async () => {

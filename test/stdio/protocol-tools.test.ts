@@ -180,6 +180,9 @@ describe('tools/call: protocol errors and failures', () => {
       coverage: async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'index')");
       },
+      verifyCatalogue: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'sheet')");
+      },
     };
     const { client: c } = await startInMemory({ backend: failing });
     const v = await c.callTool('verify_art_records', { subject_artist: 'a', subject_title: 'b' }, modernMeta());
@@ -203,6 +206,9 @@ describe('tools/call: protocol errors and failures', () => {
         throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });
       },
       coverage: async () => {
+        throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });
+      },
+      verifyCatalogue: async () => {
         throw new BackendError('rate_limited', 'The attestation API rate limit was reached (HTTP 429). Retry after 12 s.', { retryAfterSeconds: 12 });
       },
     };

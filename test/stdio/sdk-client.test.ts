@@ -89,7 +89,7 @@ describe('official SDK client, embedded mode (bundled corpus, in-process)', () =
     await client.ping();
 
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['verify_art_records', 'verify_coverage', 'verify_art_records_batch']);
+    expect(tools.map((t) => t.name)).toEqual(['verify_art_records', 'verify_coverage', 'verify_art_records_batch', 'verify_catalogue']);
     for (const tool of tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false });
       expect(tool.outputSchema).toBeDefined();

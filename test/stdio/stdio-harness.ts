@@ -170,6 +170,7 @@ export function slowBackend(inner: VerifyBackend = testBackend()) {
     verify: (input, signal) => track(hold('verify', signal).then(() => inner.verify(input, signal))),
     verifyBatch: (subjects, signal) => track(hold('verifyBatch', signal).then(() => inner.verifyBatch(subjects, signal))),
     coverage: (query, signal) => track(hold('coverage', signal).then(() => inner.coverage(query, signal))),
+    verifyCatalogue: (csv, mapping, signal) => track(hold('verifyCatalogue', signal).then(() => inner.verifyCatalogue(csv, mapping, signal))),
   };
   return {
     backend,

@@ -81,7 +81,8 @@ export class ResponseValidator {
     const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const entry = content[mediaType];
     if (!entry) return [`${where}: media type ${mediaType || '(none)'} not declared (declared: ${Object.keys(content).join(', ')})`];
-    if (!/json$/.test(mediaType) || body.length > MAX_CHECKED_BODY || entry.schema === undefined) return [];
+    // application/json and +json only: NDJSON (application/x-ndjson) is a stream of JSON lines, not one JSON body.
+    if (!/(^|[/+])json$/.test(mediaType) || body.length > MAX_CHECKED_BODY || entry.schema === undefined) return [];
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));

@@ -12,14 +12,8 @@ import type { ENGINE_ID, VerificationResponse, VerifyInput } from '../verdict/ve
 /** The most subjects one batch may hold. */
 export const MAX_BATCH_SUBJECTS = 1000;
 
-export const BATCH_ERROR_CODES = ['invalid_subject', 'rate_limited', 'unavailable'] as const;
-export type BatchErrorCode = (typeof BATCH_ERROR_CODES)[number];
-
-export interface BatchItemError {
-  code: BatchErrorCode;
-  detail: string;
-  errors: FieldError[];
-}
+export { BATCH_ERROR_CODES, type BatchErrorCode, type BatchItemError } from '../verdict/batch-item-error.js';
+import type { BatchItemError } from '../verdict/batch-item-error.js';
 
 /** A subject of the batch after reading: a valid input, or why it is not one. */
 export type BatchEntry =
@@ -89,6 +83,8 @@ export interface BatchControl {
   signal?: CancelSignal;
   /** Asked before each entry and once at the end, so that a batch shares the processor. */
   scheduler?: Scheduler;
+  /** Told each result as soon as it is known (a stream of progress); awaited before the next entry. */
+  onResult?: (result: BatchItemResult) => Promise<void> | void;
 }
 
 /**
@@ -97,8 +93,12 @@ export interface BatchControl {
  * after it is started.
  */
 export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing, control: BatchControl = {}): Promise<BatchOutcome> {
-  const { signal, scheduler } = control;
+  const { signal, scheduler, onResult } = control;
   const results: BatchItemResult[] = [];
+  const taken = async (result: BatchItemResult) => {
+    results.push(result);
+    if (onResult !== undefined) await onResult(result);
+  };
   let served = 0;
   let budgetLeft = true;
   let storageLost = false;
@@ -111,23 +111,25 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
       break;
     }
     if ('error' in entry) {
-      results.push({ index: entry.index, lot: entry.lot, result: null, error: entry.error });
+      await taken({ index: entry.index, lot: entry.lot, result: null, error: entry.error });
       continue;
     }
     if (served > 0 && serving.admit !== undefined && budgetLeft && !storageLost) budgetLeft = await serving.admit();
     if (!budgetLeft || storageLost) {
-      results.push({ index: entry.index, lot: entry.lot, result: null, error: storageLost ? UNAVAILABLE : RATE_LIMITED });
+      await taken({ index: entry.index, lot: entry.lot, result: null, error: storageLost ? UNAVAILABLE : RATE_LIMITED });
       continue;
     }
+    let response: VerificationResponse;
     try {
-      results.push({ index: entry.index, lot: entry.lot, result: await serving.serve(entry.input), error: null });
+      response = await serving.serve(entry.input);
     } catch (err) {
       if (served === 0 || serving.unavailable?.(err) !== true) throw err;
       storageLost = true;
-      results.push({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
+      await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
       continue;
     }
     served += 1;
+    await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
   }
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
   const last = scheduler?.pause();

@@ -3,6 +3,7 @@ import * as agents from './agents.contracts.js';
 import * as attestation from './attestation.contracts.js';
 import * as auth from './auth.contracts.js';
 import * as calls from './calls.contracts.js';
+import * as catalogue from './catalogue.contracts.js';
 import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
 import * as platform from './platform.contracts.js';
@@ -20,6 +21,7 @@ import * as workspace from './workspace.contracts.js';
  */
 export const API_CONTRACTS = [
   ...attestation.ROUTES,
+  ...catalogue.ROUTES,
   ...orders.ROUTES,
   ...Object.values(KEY_WEBHOOKS),
   ...auth.ROUTES,

@@ -9,21 +9,29 @@ import { JSON_UPLOAD_TYPES, KnowledgeJsonUploadSchema, UNSUPPORTED_UPLOAD_TYPE }
 import { jsonBody } from './json-body.js';
 
 const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `A document may hold at most ${KNOWLEDGE_MAX_BYTES} bytes (10 MiB).`);
-/** Room for the multipart framing and a title around a file of the maximum size. */
+/** Room for the multipart framing and a few small fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** A multipart upload as read: its one `file` part and its small text fields. */
+export interface MultipartUpload {
+  fields: Record<string, string>;
+  file: { content: Uint8Array; mime: string; filename?: string };
+}
 
 /**
  * A `multipart/form-data` upload read with busboy while it streams: the file part is
- * counted chunk by chunk and the request is refused (413) at the first byte over 10 MiB,
- * so no more than the limit is ever held. Exactly one `file` part; an optional `title`.
+ * counted chunk by chunk and the request is refused (413, `tooLarge`) at the first byte over
+ * `maxBytes`, so no more than the limit is ever held. Exactly one `file` part; the fields
+ * named in `fieldNames` (at most 4 KiB each) are kept.
  */
-export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
+export function readMultipartUpload(ctx: Context, options: { maxBytes: number; tooLarge: () => Error; fieldNames: readonly string[] }): Promise<MultipartUpload> {
+  const { maxBytes } = options;
   const declaredLength = Number(ctx.get('Content-Length') || '0');
-  if (declaredLength > KNOWLEDGE_MAX_BYTES + MULTIPART_OVERHEAD) return Promise.reject(tooLarge());
+  if (declaredLength > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(options.tooLarge());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 5, fieldSize: 4096, fileSize: KNOWLEDGE_MAX_BYTES + 1, parts: 10 } });
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 5, fieldSize: 4096, fileSize: maxBytes + 1, parts: 10 } });
     } catch {
       reject(validationError('The multipart body is malformed (boundary missing).', [{ path: 'body', message: 'is not multipart/form-data' }]));
       return;
@@ -42,10 +50,10 @@ export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
     const malformed = () => fail(validationError('The multipart body is malformed or ends early.', [{ path: 'body', message: 'is not well-formed multipart/form-data' }]));
     ctx.req.on('error', malformed);
     ctx.req.on('aborted', malformed);
-    let title: string | undefined;
+    const fields: Record<string, string> = {};
     let file: { chunks: Buffer[]; size: number; mime: string; filename?: string; done: boolean } | undefined;
     parser.on('field', (name, value) => {
-      if (name === 'title') title = value;
+      if (options.fieldNames.includes(name)) fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
       stream.on('error', malformed);
@@ -57,14 +65,14 @@ export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
       file = current;
       stream.on('data', (chunk: Buffer) => {
         current.size += chunk.length;
-        if (current.size > KNOWLEDGE_MAX_BYTES) {
+        if (current.size > maxBytes) {
           current.chunks = [];
-          fail(tooLarge());
+          fail(options.tooLarge());
           return;
         }
         current.chunks.push(chunk);
       });
-      stream.on('limit', () => fail(tooLarge()));
+      stream.on('limit', () => fail(options.tooLarge()));
       stream.on('end', () => {
         current.done = true;
       });
@@ -81,11 +89,17 @@ export function readMultipartDocument(ctx: Context): Promise<NewDocument> {
         reject(validationError('The upload has no file part.', [{ path: 'file', message: 'is required' }]));
         return;
       }
-      const declared = file.mime === 'application/octet-stream' ? guessFromName(file.filename) : file.mime;
-      resolve({ title, filename: file.filename, content_type: declared, content: Buffer.concat(file.chunks, file.size) });
+      resolve({ fields, file: { content: Buffer.concat(file.chunks, file.size), mime: file.mime, filename: file.filename } });
     });
     ctx.req.pipe(parser);
   });
+}
+
+/** A knowledge document upload: a `file` part of at most 10 MiB and an optional `title`. */
+export async function readMultipartDocument(ctx: Context): Promise<NewDocument> {
+  const { fields, file } = await readMultipartUpload(ctx, { maxBytes: KNOWLEDGE_MAX_BYTES, tooLarge, fieldNames: ['title'] });
+  const declared = file.mime === 'application/octet-stream' ? guessFromName(file.filename) : file.mime;
+  return { title: fields.title, filename: file.filename, content_type: declared, content: file.content };
 }
 
 /** Clients (curl -F) often send application/octet-stream; the file name's extension then declares the type. */

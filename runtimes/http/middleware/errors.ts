@@ -66,7 +66,8 @@ export function errorMiddleware(logger: Logger, unavailability: (err: unknown) =
       }
     } catch (raw) {
       if (isDomainError(raw)) {
-        sendProblem(ctx, HTTP_STATUS_BY_CODE[raw.code], raw.message, raw.errors);
+        const kind = raw.kind !== undefined ? { kind: raw.kind, details: raw.details ?? {} } : undefined;
+        sendProblem(ctx, HTTP_STATUS_BY_CODE[raw.code], raw.message, raw.errors, kind);
         return;
       }
       const condition = unavailability(raw);

@@ -63,6 +63,7 @@ function operation(spec: AnyRouteContract): ZodOpenApiOperationObject {
       description: r.description,
       headers,
       ...(r.schema ? { content: Object.fromEntries(contentTypes.map((type) => [type, { schema: r.schema }])) } : {}),
+      ...(r.content ? { content: Object.fromEntries(Object.entries(r.content).map(([type, schema]) => [type, { schema }])) } : {}),
     };
   }
   const op: ZodOpenApiOperationObject = {

@@ -15,17 +15,14 @@ import { callerOf } from '../middleware/api-key.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
-import { spendOneMore } from '../rate-limit/route-limits.js';
 import type { HandlersOf } from '../route-contract.js';
+import { CLIENT_CLOSED_REQUEST, httpBatchServing } from './batch-serving.js';
 
 export interface AttestationRouteDeps extends Pick<HttpServices, 'verify' | 'audit' | 'billed' | 'corpus' | 'clock' | 'cursors' | 'invoicing' | 'scheduler'> {
   onVerdict?: (verdict: string, tier: string) => void;
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;
 }
-
-/** nginx's "client closed request": the access log's status of a batch whose client went away. */
-const CLIENT_CLOSED_REQUEST = 499;
 
 /** How many results of a batch's body are written between two turns of the scheduler. */
 const RESULTS_PER_PART = 100;
@@ -36,7 +33,7 @@ const RESULTS_PER_PART = 100;
  * scheduler asked between parts: a thousand answers are 2.3 MB, which Koa would otherwise
  * stringify twice (once to measure an object body for compression) in one turn of the loop.
  */
-async function batchBody(outcome: BatchOutcome, texts: ReadonlyMap<VerificationResponse, string>, scheduler: Scheduler): Promise<Buffer> {
+async function batchBody(outcome: BatchOutcome, textOf: (response: VerificationResponse) => string, scheduler: Scheduler): Promise<Buffer> {
   const head = JSON.stringify({ engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors });
   const parts = [Buffer.from(`${head.slice(0, -1)},"results":[`)];
   for (let from = 0; from < outcome.results.length; from += RESULTS_PER_PART) {
@@ -44,7 +41,7 @@ async function batchBody(outcome: BatchOutcome, texts: ReadonlyMap<VerificationR
     if (turn !== undefined) await turn;
     const items = outcome.results
       .slice(from, from + RESULTS_PER_PART)
-      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : (texts.get(r.result) ?? JSON.stringify(r.result))},"error":${JSON.stringify(r.error)}}`);
+      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : textOf(r.result)},"error":${JSON.stringify(r.error)}}`);
     parts.push(Buffer.from(`${from === 0 ? '' : ','}${items.join(',')}`));
   }
   parts.push(Buffer.from(']}'));
@@ -83,36 +80,20 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
         }
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
-        const caller = callerOf(ctx);
-        let cutShortBy = null as Unavailability | null;
+        const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, callerOf(ctx));
         const gone = clientGone(ctx);
-        // Each answer's archived text, for this request's body: the same bytes, serialised once.
-        const texts = new Map<VerificationResponse, string>();
         try {
-          const outcome = await verifyBatch(
-            readBatchEntries(envelope.data.subjects),
-            {
-              serve: async (input) => {
-                const { response, json } = await deps.verify.executeServed(input, caller);
-                texts.set(response, json);
-                deps.onVerdict?.(response.verdict, caller.tier);
-                return response;
-              },
-              // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
-              admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
-              unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
-            },
-            { signal: gone.signal, scheduler: deps.scheduler },
-          );
+          const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), serving, { signal: gone.signal, scheduler: deps.scheduler });
           if (outcome.cancelled) {
             // Nobody reads an answer; what was served stays archived, metered and listed.
             ctx.status = CLIENT_CLOSED_REQUEST;
             return;
           }
-          const body = await batchBody(outcome, texts, deps.scheduler);
+          const body = await batchBody(outcome, textOf, deps.scheduler);
           ctx.status = 200;
           // Subjects left unserved by an unavailable database may be sent again: say when.
-          if (cutShortBy !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShortBy)));
+          const cutShort = cutShortBy();
+          if (cutShort !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShort)));
           ctx.type = 'json';
           ctx.body = body;
         } finally {

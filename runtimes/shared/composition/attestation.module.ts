@@ -11,6 +11,7 @@ import { LruApiKeyStore } from '../../../adapters/cache/lru-api-key.store.js';
 import { SqlApiKeyStore } from '../../../adapters/sql/sql-api-key.store.js';
 import { SqlOperatorResearchStore } from '../../../adapters/sql/sql-operator-research.store.js';
 import { SqlVerificationLedger } from '../../../adapters/sql/sql-verification.ledger.js';
+import { WorkerCatalogueFiles } from '../../../adapters/node/catalogue-files.js';
 import { ATTESTATION } from './attestation.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { provide } from './token.js';
@@ -28,6 +29,8 @@ export function bindAttestationCore(container: Container): void {
     (corpus, clock, ids) => new AttestationEngine(corpus, clock, ids),
   );
   provide(container, ATTESTATION.OperatorResearchSync, [ATTESTATION.CorpusHolder, ATTESTATION.OperatorResearchStore], (holder, store) => new OperatorResearchSync(holder, store));
+  // Catalogue files read and written in bounded worker threads (ADR 0041).
+  provide(container, ATTESTATION.CatalogueFiles, [], () => new WorkerCatalogueFiles());
 }
 
 /**

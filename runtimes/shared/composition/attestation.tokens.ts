@@ -1,6 +1,6 @@
 import type { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import type { CorpusSnapshot } from '../../../core/attestation/corpus/corpus.model.js';
-import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
+import type { ApiKeyStore, CatalogueFiles, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import type { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
@@ -28,4 +28,6 @@ export const ATTESTATION = {
   OperatorResearchSync: token<OperatorResearchSync>('attestation.OperatorResearchSync'),
   /** svc-admin's `corpus import`: ImportOperatorResearch over the corpus of CORPUS_DIR. */
   OperatorResearchImport: token<OperatorResearchImport>('attestation.OperatorResearchImport'),
+  /** Catalogue files (CSV, XLSX) read and written off the event loop (ADR 0041). */
+  CatalogueFiles: token<CatalogueFiles>('attestation.CatalogueFiles'),
 } as const;

@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a sale catalogue file (CSV or XLSX)
+         * @description multipart/form-data with a `file` (CSV or XLSX), an optional `mapping` (JSON: field → header text) and `format`; or JSON `{csv, mapping?, format?}` for pasted lines. The columns are found from the headers (lot, artist, title required; reference, medium, date, estimate optional; English, French, German, Dutch, Italian) or the mapping; if lot, artist or title is not found, a 422 `catalogue-columns` problem lists the file's `headers` and what is `missing`. Every row is verified like /verify/batch (each served row archived and metered with its own request_id; a row with a blank artist or title is an invalid_subject entry in its place; sandbox: each row one call of the sandbox budget, at most 100 rows per catalogue). Up to 10000 rows. The answer (`format`, else Accept): JSON (default); NDJSON, one line per row as it is verified (a client that goes away stops the work; rows served stay archived and billed); or the annotated CSV or XLSX, the sheet with verdict, matched_artist, qualifier, requalification_fr, requalification_en, citations, near_matches, reason, request_id appended. A written cell that would start with =, +, -, @, a tab or CR is prefixed with ' (no spreadsheet reads it as a formula); formula cells of the file are read as their cached value or formula text, never evaluated. Up to 10000 rows (keyless sandbox: 100), 256 columns, 1,000,000 cells, a file of 20 MiB (an XLSX inflating to 64 MiB at most), read in 30 s at most; over one of these, a 413 naming it.
+         */
+        post: operations["verifyCatalogue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/verify/research-orders": {
         parameters: {
             query?: never;
@@ -1121,6 +1141,44 @@ export interface components {
             /** @description Your reference for the subject (a lot number), echoed back with its result. */
             lot?: string;
         };
+        CatalogueMultipartRequest: {
+            /**
+             * Format: binary
+             * @description The catalogue: a CSV (UTF-8, UTF-16 with BOM or Windows-1252; `,`, `;` or tab) or an XLSX (its first worksheet with cells).
+             */
+            file: string;
+            /** @description A JSON object, CatalogueMapping: field → header text. */
+            mapping?: string;
+            format?: components["schemas"]["CatalogueFormat"];
+        };
+        /**
+         * @description The answer: json (default), ndjson (one line per row as verified), csv or xlsx (the annotated file). Else from Accept.
+         * @enum {string}
+         */
+        CatalogueFormat: "json" | "ndjson" | "csv" | "xlsx";
+        CatalogueJsonRequest: {
+            /** @description The catalogue as CSV text: a header line (Lot, Artist, Title... in English, French, German, Dutch or Italian), then one line per lot; `,`, `;` or tab separated. */
+            csv: string;
+            mapping?: components["schemas"]["CatalogueMapping"];
+            format?: components["schemas"]["CatalogueFormat"];
+        };
+        /** @description Which header names each column, where the headers are not recognised: field → the header text. */
+        CatalogueMapping: {
+            /** @description The lot number column (Lot, N°, Los, Kavel, Lotto...). Required. The header text of the column. */
+            lot?: string;
+            /** @description The artist column (Artist, Artiste, Künstler, Kunstenaar, Artista...). Required. The header text of the column. */
+            artist?: string;
+            /** @description The title column (Title, Titre, Titel, Titolo...). Required. The header text of the column. */
+            title?: string;
+            /** @description The inventory or work reference column (Reference, Référence, Inventory...): subject_ref. The header text of the column. */
+            reference?: string;
+            /** @description The medium column (Medium, Technique, Technik, Techniek, Tecnica): subject_medium. The header text of the column. */
+            medium?: string;
+            /** @description The date column (Date, Datum, Data, Year...): subject_date. The header text of the column. */
+            date?: string;
+            /** @description The estimate column (Estimate, Estimation, Schätzung, Schatting, Stima): found and echoed, not verified. The header text of the column. */
+            estimate?: string;
+        };
         ResearchOrderRequest: {
             /**
              * @description Name of the master.
@@ -1598,15 +1656,16 @@ export interface components {
             /** @description The verification, as /verify answers it; null on an error entry. */
             result: components["schemas"]["VerificationResponse"] | null;
             /** @description Why the subject was not served (invalid_subject: `errors` names each bad field; rate_limited: over the sandbox budget; unavailable: the database became unavailable during the batch, so this subject and the later ones were not served nor billed: send them again after Retry-After); null when served. */
-            error: {
-                /** @enum {string} */
-                code: "invalid_subject" | "rate_limited" | "unavailable";
-                detail: string;
-                errors: {
-                    path: string;
-                    message: string;
-                }[];
-            } | null;
+            error: components["schemas"]["BatchItemError"] | null;
+        };
+        BatchItemError: {
+            /** @enum {string} */
+            code: "invalid_subject" | "rate_limited" | "unavailable";
+            detail: string;
+            errors: {
+                path: string;
+                message: string;
+            }[];
         };
         CoverageManifest: {
             /** @constant */
@@ -1736,6 +1795,89 @@ export interface components {
             amount_cents: number;
             /** @description amount_cents / 100. */
             amount_eur: number;
+        };
+        CatalogueResponse: {
+            columns: components["schemas"]["CatalogueColumns"];
+            rows: components["schemas"]["CatalogueRow"][];
+            summary: components["schemas"]["CatalogueSummary"];
+        };
+        /** @description The header of each field's column, or null when the catalogue has none. */
+        CatalogueColumns: {
+            /** @description The lot number column (Lot, N°, Los, Kavel, Lotto...). Required. */
+            lot: string | null;
+            /** @description The artist column (Artist, Artiste, Künstler, Kunstenaar, Artista...). Required. */
+            artist: string | null;
+            /** @description The title column (Title, Titre, Titel, Titolo...). Required. */
+            title: string | null;
+            /** @description The inventory or work reference column (Reference, Référence, Inventory...): subject_ref. */
+            reference: string | null;
+            /** @description The medium column (Medium, Technique, Technik, Techniek, Tecnica): subject_medium. */
+            medium: string | null;
+            /** @description The date column (Date, Datum, Data, Year...): subject_date. */
+            date: string | null;
+            /** @description The estimate column (Estimate, Estimation, Schätzung, Schatting, Stima): found and echoed, not verified. */
+            estimate: string | null;
+        };
+        CatalogueRow: {
+            /** @description The row's number in the sheet, 1-based (the header is row 1 in most files). */
+            row: number;
+            lot: string | null;
+            /** @description The subject the row's cells give. */
+            input: components["schemas"]["VerifyInput"];
+            /** @description Exactly the batch's entry: the verification (with its request_id), or an error entry (code, detail, errors) when the row was not served. */
+            result: components["schemas"]["VerificationResponse"] | components["schemas"]["BatchItemError"];
+        };
+        CatalogueSummary: {
+            rows: number;
+            attested: number;
+            contradicted: number;
+            unavailable: number;
+            /** @description Rows not served: invalid_subject, rate_limited or unavailable entries. */
+            errors: number;
+        };
+        /** @description One line of the NDJSON answer: columns first, a row per row as verified, the summary last. */
+        CatalogueNdjsonLine: {
+            /** @constant */
+            type: "columns";
+            columns: components["schemas"]["CatalogueColumns"];
+            /** @description Rows to verify. */
+            total: number;
+        } | {
+            /** @description The row's number in the sheet, 1-based (the header is row 1 in most files). */
+            row: number;
+            lot: string | null;
+            /** @description The subject the row's cells give. */
+            input: components["schemas"]["VerifyInput"];
+            /** @description Exactly the batch's entry: the verification (with its request_id), or an error entry (code, detail, errors) when the row was not served. */
+            result: components["schemas"]["VerificationResponse"] | components["schemas"]["BatchItemError"];
+            /** @constant */
+            type: "row";
+        } | {
+            rows: number;
+            attested: number;
+            contradicted: number;
+            unavailable: number;
+            /** @description Rows not served: invalid_subject, rate_limited or unavailable entries. */
+            errors: number;
+            /** @constant */
+            type: "summary";
+        };
+        /** @description type …/catalogue-columns: the lot, artist or title column was not found; ask the user for a mapping. */
+        CatalogueColumnsProblem: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            instance: string;
+            request_id: string;
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description The file's header cells. */
+            headers: string[];
+            /** @description The required fields (lot, artist, title) not found. */
+            missing: ("lot" | "artist" | "title" | "reference" | "medium" | "date" | "estimate")[];
         };
         ResearchOrderList: {
             data: components["schemas"]["ResearchOrder"][];
@@ -3410,6 +3552,243 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CatalogueMultipartRequest"];
+                "application/json": components["schemas"]["CatalogueJsonRequest"];
+            };
+        };
+        responses: {
+            /** @description The verified catalogue, in the format asked. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description For csv and xlsx: attachment, with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueResponse"];
+                    "application/x-ndjson": components["schemas"]["CatalogueNdjsonLine"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Invalid mapping or format, a malformed body, or a file that is neither a CSV text nor an XLSX workbook. */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit, named in `detail`: file size, rows (and the sandbox's row limit), columns, cells, cell size, inflated bytes, parts, time or memory. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is neither multipart/form-data nor application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The lot, artist or title column was not found: `headers` and `missing` let a client ask for a mapping. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CatalogueColumnsProblem"];
                 };
             };
             /** @description Rate limited; see `Retry-After`. */

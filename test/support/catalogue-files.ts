@@ -1,0 +1,83 @@
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+
+/**
+ * Files for the catalogue tests (ADR 0041): real XLSX workbooks made with ExcelJS, and zip bombs
+ * written byte by byte, so that a bomb can declare sizes that lie.
+ */
+
+/** An XLSX whose first worksheet holds `rows` (the first is the header); cells as given (a `{formula, result}` object is a formula cell). */
+export async function xlsxOf(rows: readonly (readonly ExcelJS.CellValue[])[], sheetName = 'Vente'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow([...row]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Every row of the first worksheet of an XLSX, as ExcelJS reads its values (1-based arrays dropped to 0-based). */
+export async function rowsOfXlsx(bytes: Uint8Array): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as never);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow({ includeEmpty: false }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+interface ZipPart {
+  name: string;
+  /** The bytes stored in the zip (deflated). */
+  data: Buffer;
+  /** The size the headers declare the part inflates to. */
+  declaredSize: number;
+}
+
+/** A zip of deflated parts with the sizes each part declares (which may lie), CRCs left zero. */
+function zipOf(parts: readonly ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(part.data.length, 18);
+    local.writeUInt32LE(part.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(part.data.length, 20);
+    central.writeUInt32LE(part.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, part.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + part.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * An XLSX-shaped zip bomb: a worksheet part of `inflatedBytes` zeros deflated to a few hundred
+ * kilobytes. `lying`: its headers declare 1 KiB, so only counting the bytes as they inflate
+ * finds it; else they declare the true size.
+ */
+export function xlsxBomb(inflatedBytes: number, lying: boolean): Buffer {
+  const workbook = Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>');
+  const zeros = deflateRawSync(Buffer.alloc(inflatedBytes), { level: 9 });
+  return zipOf([
+    { name: 'xl/workbook.xml', data: deflateRawSync(workbook), declaredSize: workbook.length },
+    { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: lying ? 1024 : inflatedBytes },
+  ]);
+}
