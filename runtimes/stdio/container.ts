@@ -1,14 +1,15 @@
 import { Container } from 'inversify';
 import { resolveAll } from '../shared/composition/resolve-all.js';
-import { embeddedBackend, remoteBackend, type VerifyBackend } from './backends.js';
+import type { VerifyBackend } from '../mcp/backend.js';
+import { embeddedBackend, remoteBackend } from './backends.js';
 import { McpServer } from './protocol.js';
-import { SERVER_INFO } from './server-info.js';
+import { SERVER_INFO } from '../mcp/server-info.js';
 import type { StdioConfig } from './stdio-config.js';
-import type { StdioLog } from './stdio-log.js';
+import type { McpLog } from '../mcp/mcp-log.js';
 import { STDIO } from './stdio.tokens.js';
 
 /** The backend the configuration asks for: the HTTP API when SVC_API_URL is set, else in-process. */
-export function backendFor(config: StdioConfig, log: StdioLog): VerifyBackend {
+export function backendFor(config: StdioConfig, log: McpLog): VerifyBackend {
   if (config.apiUrl) {
     return remoteBackend({
       baseUrl: config.apiUrl,
@@ -22,17 +23,17 @@ export function backendFor(config: StdioConfig, log: StdioLog): VerifyBackend {
 }
 
 /** Composition root of the stdio runtime. */
-export function buildStdioContainer(config: StdioConfig, log: StdioLog): Container {
+export function buildStdioContainer(config: StdioConfig, log: McpLog): Container {
   const container = new Container();
   container.bind<StdioConfig>(STDIO.Config).toConstantValue(config);
-  container.bind<StdioLog>(STDIO.Log).toConstantValue(log);
+  container.bind<McpLog>(STDIO.Log).toConstantValue(log);
   container
     .bind<VerifyBackend>(STDIO.Backend)
-    .toResolvedValue((c: StdioConfig, l: StdioLog) => backendFor(c, l), [STDIO.Config, STDIO.Log])
+    .toResolvedValue((c: StdioConfig, l: McpLog) => backendFor(c, l), [STDIO.Config, STDIO.Log])
     .inSingletonScope();
   container
     .bind<McpServer>(STDIO.Server)
-    .toResolvedValue((backend: VerifyBackend, l: StdioLog) => new McpServer({ backend, log: l }), [STDIO.Backend, STDIO.Log])
+    .toResolvedValue((backend: VerifyBackend, l: McpLog) => new McpServer({ backend, log: l }), [STDIO.Backend, STDIO.Log])
     .inSingletonScope();
   return container;
 }
