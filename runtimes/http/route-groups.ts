@@ -3,7 +3,9 @@ import type { Unavailability } from '../../adapters/sql/database.js';
 import type { RouteGroup } from './app.js';
 import { API_CONTRACTS } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';
+import type { McpLog } from '../mcp/mcp-log.js';
 import { apiKeyCaller, requireProductionKey } from './middleware/api-key.js';
+import { asCheck, type CheckMiddleware } from './middleware/check.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { tenantAccess } from './middleware/tenant-access.js';
@@ -17,6 +19,7 @@ import { callsRoutes } from './routes/calls.routes.js';
 import { erasuresRoutes } from './routes/erasures.routes.js';
 import { knowledgeRoutes } from './routes/knowledge.routes.js';
 import { type ReadinessCheck, platformRoutes } from './routes/platform.routes.js';
+import { mcpOriginGuard, mcpRoutes } from './routes/mcp.routes.js';
 import { researchOrderRoutes } from './routes/research-orders.routes.js';
 import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
 
@@ -24,6 +27,8 @@ import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.
 export interface RouteSets {
   /** API key (optional or required). */
   verify: Route[];
+  /** The MCP endpoint: an allowed Origin, then the API key (also as `Authorization: Bearer`) or the sandbox. */
+  mcp: Route[];
   /** Login. */
   auth: Route[];
   /** Bearer token and the tenancy rule. */
@@ -42,6 +47,8 @@ export interface PlatformParts {
   openapi: () => object;
   /** The database's classification of its transient failures: a batch one interrupts ends early (ADR 0026). */
   unavailability?: (err: unknown) => Unavailability | null;
+  /** Where `/mcp` logs what it cannot answer. */
+  log: McpLog;
 }
 
 /** Every contract bound to its handler; handlers close over `services` and call it per request. */
@@ -53,6 +60,7 @@ export function routeSets(services: HttpServices, platform: PlatformParts): Rout
       ...researchOrderRoutes({ orders: services.researchOrders, invoicing: services.invoicing }),
       ...keyWebhookRoutes(webhooks),
     ],
+    mcp: mcpRoutes({ ...services, log: platform.log, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
     auth: authRoutes({ login: services.login }),
     tenant: [
       ...callsRoutes({ queries: services.callQueries, ingest: services.callIngest }),
@@ -79,6 +87,16 @@ function assertEveryContractBound(sets: RouteSets): void {
   }
 }
 
+/** `/mcp`'s credential: the Origin first (a foreign one is a 403 before anything else), then the key. */
+function mcpCaller(deps: HttpDeps): CheckMiddleware {
+  const origin = mcpOriginGuard(deps.config.mcp.allowedOrigins);
+  const caller = apiKeyCaller(deps.keys, { bearer: true });
+  return asCheck(async (ctx) => {
+    await origin.check(ctx);
+    await caller.check(ctx);
+  });
+}
+
 /** Every route group of the service: the route sets with the credential each needs. */
 export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), lifecycle: Lifecycle = { draining: false }): RouteGroup[] {
   const { config } = deps;
@@ -89,6 +107,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     readiness: readinessChecks({ database: deps.database, corpus: deps.corpus, lifecycle }),
     openapi: () => (openapi ??= buildOpenApiDocument(API_CONTRACTS)),
     unavailability: deps.database.capabilities.unavailability,
+    log: deps.logger,
   });
   assertEveryContractBound(sets);
   const bearer = bearerAuth({
@@ -100,6 +119,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
   // Each route's limits come from its contract (`limits`), placed by createApp around these.
   return [
     { authenticate: apiKeyCaller(deps.keys), routes: sets.verify, guards: { apiKey: requireProductionKey } },
+    { authenticate: mcpCaller(deps), routes: sets.mcp },
     { routes: sets.auth },
     { authenticate: bearer, middleware: [tenantAccess], routes: sets.tenant },
     { authenticate: bearer, routes: sets.agents },

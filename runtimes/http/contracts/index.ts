@@ -5,6 +5,7 @@ import * as auth from './auth.contracts.js';
 import * as calls from './calls.contracts.js';
 import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
+import * as mcp from './mcp.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from './webhooks.contracts.js';
@@ -30,6 +31,7 @@ export const API_CONTRACTS: readonly AnyRouteContract[] = all(
   orders.cancelResearchOrder,
   orders.getMonthlyStatement,
   ...Object.values(KEY_WEBHOOKS),
+  mcp.mcpEndpoint,
   auth.login,
   calls.listCalls,
   calls.getCall,
