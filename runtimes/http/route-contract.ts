@@ -5,6 +5,25 @@ import { fieldErrorsOf } from '../shared/field-errors.js';
 import type { RateLimitPolicyName } from './rate-limit/policy-names.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * The document's tags, each with the description the OpenAPI `tags` list gives it: a contract
+ * names one of these, so a new group of operations cannot appear undescribed.
+ */
+export const API_TAGS = {
+  Auth: 'Log in to the tenant API and receive a JWT.',
+  Calls: 'A tenant\'s calls: list with filters, cursors and full-text search; detail with transcript, summary and metadata.',
+  Knowledge: 'A tenant\'s knowledge base: upload, list, delete, synchronise into the search index, retrieve passages.',
+  'AI agents': 'AI agent configurations, versioned; writes are conditional on `If-Match`.',
+  Workspace: 'Workspace settings: time zone, locale, retention.',
+  Webhooks: 'A tenant\'s webhook subscriptions (Standard Webhooks) and their delivery logs.',
+  Attestation: 'The attestation oracle: verify an artist and a title against sourced records, batches, coverage, the audit trail and its replay.',
+  'Attestation webhooks': 'Webhook subscriptions of an API key (research orders, usage).',
+  'Research orders': 'Operator research ordered for what the corpus lacks, with tiers, idempotency and status.',
+  Operations: 'Liveness, readiness, metrics, this document and its reference page.',
+  'Webhook events': 'What a subscriber receives: one signed POST per event type.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
 export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
 
 export interface ResponseSpec {
@@ -35,8 +54,9 @@ export interface RouteContract<PS extends ZodObject | undefined = ZodObject | un
   path: string;
   operationId: string;
   summary: string;
-  description?: string;
-  tag: string;
+  /** What the operation does beyond its summary (required: every operation is described). */
+  description: string;
+  tag: ApiTag;
   security: Security;
   params?: PS;
   query?: QS;

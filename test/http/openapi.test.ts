@@ -14,7 +14,7 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe(PACKAGE_VERSION);
     const verify = doc.paths['/api/v1/verify'].post;
-    expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429', '503']);
+    expect(Object.keys(verify.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '431', '503']);
     expect(verify.responses['503'].headers['Retry-After']).toBeDefined();
     expect(verify.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/VerifyRequest');
     for (const path of [

@@ -40,6 +40,7 @@ export const getCall = contract({
   path: '/api/v1/tenants/{tenant_id}/calls/{call_id}',
   operationId: 'getCall',
   summary: 'Read one call: transcript, summary and metadata',
+  description: 'The call with its transcript as turns (speaker, text, time offset), its summary and its metadata. Another tenant\'s path is a 403; a call id this tenant does not have is a 404.',
   tag: 'Calls',
   security: 'bearer',
   limits: TENANT_LIMITS,

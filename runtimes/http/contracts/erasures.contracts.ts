@@ -37,6 +37,7 @@ export const listErasures = contract({
   path: '/api/v1/tenants/{tenant_id}/erasures',
   operationId: 'listErasures',
   summary: 'The tenant\'s erasure records, newest first (admin; at most 100)',
+  description: 'Every erasure of calls this tenant requested, newest first: who asked, when, how the calls were named (never what named them) and how many were erased. Admin role only.',
   tag: 'Calls',
   security: 'bearer',
   limits: TENANT_LIMITS,

@@ -59,6 +59,7 @@ export const getResearchOrder = contract({
   path: '/api/v1/verify/research-orders/{order_id}',
   operationId: 'getResearchOrder',
   summary: 'One research order',
+  description: 'One operator research order of this key: its subject, tier, price fixed when placed, client reference, status and the dates it changed.',
   tag: 'Research orders',
   security: 'apiKey',
   limits: VERIFY_LIMITS,

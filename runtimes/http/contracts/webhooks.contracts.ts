@@ -15,7 +15,7 @@ import {
 } from '../../shared/webhooks.schemas.js';
 import { PageQuerySchema } from '../../shared/page.schemas.js';
 import type { RateLimitPolicyName } from '../rate-limit/policy-names.js';
-import { contract, type ResponseSpec, type Security } from '../route-contract.js';
+import { type ApiTag, contract, type ResponseSpec, type Security } from '../route-contract.js';
 import { problem, TENANT_LIMITS, VERIFY_LIMITS } from './shared.js';
 
 /** Path parameters of every webhook route of either scope (the tenant's only on tenant paths). */
@@ -30,7 +30,7 @@ interface WebhookScope {
   base: string;
   /** operationId infix: `Tenant` or `Key`. */
   name: string;
-  tag: string;
+  tag: ApiTag;
   security: Security;
   limits: readonly RateLimitPolicyName[];
   params: { collection?: ScopeParams; one: ScopeParams; delivery: ScopeParams };
@@ -113,6 +113,7 @@ function scopedContracts(s: WebhookScope) {
       path: one,
       operationId: `get${s.name}Webhook`,
       summary: 'Read a webhook subscription',
+      description: 'The subscription: its URL, event types, whether it is enabled, and when it was last delivered to; never its secret.',
       tag: s.tag,
       security: s.security,
       limits: s.limits,

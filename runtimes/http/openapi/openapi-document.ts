@@ -4,7 +4,7 @@ import { ProblemSchema } from '../../shared/problem.schemas.js';
 import { problem } from '../contracts/shared.js';
 import { RELEASE_VERSION } from '../../shared/release.js';
 import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/webhooks.schemas.js';
-import type { AnyRouteContract, ResponseSpec } from '../route-contract.js';
+import { API_TAGS, type AnyRouteContract, type ResponseSpec } from '../route-contract.js';
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': 'Requests allowed in the window.',
@@ -27,7 +27,11 @@ const DATABASE_UNAVAILABLE: ResponseSpec = {
  * The route's own descriptions win.
  */
 function impliedResponses(spec: AnyRouteContract): Record<number, ResponseSpec> {
-  const implied: Record<number, ResponseSpec> = {};
+  // Node's parser answers these before any route runs (runtimes/http/client-errors.ts).
+  const implied: Record<number, ResponseSpec> = {
+    408: problem('The request head or body was not received in time.'),
+    431: problem('The request head is over 16 KiB.'),
+  };
   const hasBody = spec.body !== undefined || spec.rawBody !== undefined;
   if (spec.params || spec.query || hasBody) implied[400] = problem('An invalid path parameter, query parameter or body; `errors` names each bad field.');
   if (spec.security !== 'none') implied[401] = problem('A missing, malformed, unknown or revoked credential; see `WWW-Authenticate`.');
@@ -104,6 +108,8 @@ function webhookOperations(): ZodOpenApiPathsObject {
         summary: `Event ${type}`,
         description: 'Delivered at least once, in no promised order; de-duplicate on `webhook-id`.',
         tags: ['Webhook events'],
+        // The receiver authenticates the sender by the signature headers, not by an OpenAPI scheme.
+        security: [],
         requestParams: {
           header: z.object(Object.fromEntries(Object.entries(SIGNATURE_HEADERS).map(([name, description]) => [name, z.string().meta({ description })]))),
         },
@@ -129,7 +135,10 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): objec
       description:
         'Area A: tenant API of an AI call-centre platform. Area B: an attestation oracle that answers attested, ' +
         'contradicted or unavailable from sourced CC0 museum and Wikidata records. Errors are RFC 9457 problem documents.',
+      license: { name: 'Proprietary: all rights reserved (package licence UNLICENSED)', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The svc-platform maintainers' },
     },
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     servers: [{ url: '/', description: 'This server' }],
     components: {
       securitySchemes: {
