@@ -133,7 +133,8 @@ describe('the official SDK client over Streamable HTTP', () => {
 
 describe('authentication: the API key as the API takes it, or as a bearer token', () => {
   it('refuses an unknown key with a 401 and a challenge naming both ways', async () => {
-    for (const headers of [{ authorization: 'Bearer sk_not_a_key' }, { 'x-api-key': 'sk_not_a_key' }, { authorization: 'Basic dXNlcjpwYXNz' }]) {
+    const refused: Record<string, string>[] = [{ authorization: 'Bearer sk_not_a_key' }, { 'x-api-key': 'sk_not_a_key' }, { authorization: 'Basic dXNlcjpwYXNz' }];
+    for (const headers of refused) {
       const res = await call(h.url, 'POST', '/mcp', { json: rpc('ping'), headers: { ...MCP_HEADERS, ...headers } });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="mcp", ApiKey realm="verify"/);
