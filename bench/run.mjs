@@ -2,7 +2,7 @@
 // `npm run bench -- http calls` runs only those (NAMES below). Those of DATABASE_BENCHES run on SQLite and on a
 // throwaway PostgreSQL cluster (skipped, with a line saying so, when PostgreSQL is not installed). Smaller runs:
 // BENCH_HTTP_SECONDS (10), BENCH_BATCH_ROUNDS (5), BENCH_CALLS (100000), BENCH_CALLS_ITERATIONS (500), BENCH_WEBHOOK_EVENTS (3000),
-// BENCH_WEBHOOK_STALL_SAMPLES (5), BENCH_ARCHIVED (100000).
+// BENCH_WEBHOOK_STALL_SAMPLES (5), BENCH_ARCHIVED (100000), BENCH_WEB_RUNS (5).
 import os from 'node:os';
 import { benchArchive } from './archive.mjs';
 import { benchBackup } from './backup.mjs';
@@ -19,8 +19,9 @@ import { benchReading } from './reading.mjs';
 import { benchSqliteLock } from './sqlite-lock.mjs';
 import { benchStdio } from './stdio.mjs';
 import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
+import { benchWebPage } from './web-page.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
 const DATABASE_BENCHES = ['http', 'batch', 'archive', 'calls', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
@@ -54,5 +55,6 @@ try {
 }
 if (want('ratelimit')) await benchRateLimit();
 if (want('backup')) await benchBackup({ archived: knob('BENCH_ARCHIVED') });
+if (want('web-page')) await benchWebPage({ runs: knob('BENCH_WEB_RUNS') });
 // The cold start already ran above in a full run; `npm run bench corpus` measures it again after a build.
 if (want('corpus')) await benchCorpus({ coldStartRuns: only.length === 0 ? 0 : 3 });

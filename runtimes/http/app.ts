@@ -41,6 +41,8 @@ export interface AppParts {
   maxIpsCount?: number;
   /** Errors answered 503 + Retry-After instead of 500: the database's transient failures, by condition (ADR 0026). */
   unavailability?: (err: unknown) => Unavailability | null;
+  /** The web pages and their assets (middleware/static-pages.ts), tried before the API routes. */
+  pages?: Middleware;
 }
 
 function routeHandler({ contract, handler }: Route): Middleware {
@@ -85,6 +87,8 @@ export function createApp(parts: AppParts): Koa {
   // without Accept-Encoding), problem documents included: docs/decisions/0013-edge-hardening.md.
   app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
   app.use(errorMiddleware(parts.logger, parts.unavailability));
+
+  if (parts.pages) app.use(parts.pages);
 
   const router = new Router();
   for (const group of parts.groups) {

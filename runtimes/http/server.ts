@@ -6,6 +6,7 @@ import { startCallRetentionJob } from './call-retention-job.js';
 import { answerClientErrors } from './client-errors.js';
 import type { HttpDeps } from './http-deps.js';
 import { createHttpMetrics } from './middleware/metrics.js';
+import { defaultWebRoot, staticPages } from './middleware/static-pages.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';
 import { routeLimiter } from './rate-limit/route-limits.js';
 import type { Lifecycle } from './readiness.js';
@@ -38,6 +39,7 @@ export async function startHttpServer(deps: HttpDeps): Promise<RunningServer> {
     trustProxy: config.trustProxy,
     maxIpsCount: config.trustProxyHops,
     unavailability: database.capabilities.unavailability,
+    pages: staticPages({ root: defaultWebRoot() }),
   });
   // Timeouts set deliberately (docs/decisions/0013-edge-hardening.md): a slow or stalled client
   // gets a 408 within about a second of its limit (connections are checked every second).

@@ -6,16 +6,21 @@ const PACKAGE_NAME = 'svc-platform';
 
 /**
  * The platform release label (seed section 9), read from the one place it is written: the
- * `version` of this package's package.json. Found by walking up from this module, so it holds
- * from the sources (tsx, tests), from dist/ and from an installed copy under node_modules.
+ * `version` of this package's package.json (`packageDir`).
  */
 function readReleaseVersion(): string {
+  const manifest = readManifest(join(packageDir(), 'package.json'));
+  if (typeof manifest?.version !== 'string') throw new Error(`release version: the package.json of ${PACKAGE_NAME} has no version`);
+  return manifest.version;
+}
+
+/** The folder of this package's package.json (the sources' root, or the installed package's). */
+export function packageDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const manifest = readManifest(join(dir, 'package.json'));
-    if (manifest?.name === PACKAGE_NAME && typeof manifest.version === 'string') return manifest.version;
+    if (readManifest(join(dir, 'package.json'))?.name === PACKAGE_NAME) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`release version: no package.json of ${PACKAGE_NAME} above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir) throw new Error(`no package.json of ${PACKAGE_NAME} above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }
