@@ -8,15 +8,15 @@ import type { CallErasure } from '../../core/calls/use-cases/call-erasure.js';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import type { TenantOffboarding } from '../../core/tenancy/use-cases/tenant-offboarding.js';
 import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
-import type { OperatorResearchImport } from '../shared/composition/attestation.module.js';
-import { resolveAll } from '../shared/composition/resolve-all.js';
-import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
+import { AGENTS } from '../shared/composition/agents.tokens.js';
+import { ATTESTATION, type OperatorResearchImport } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
-import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { RESEARCH_ORDERS } from '../shared/composition/research-orders.tokens.js';
 import { STEWARDSHIP } from '../shared/composition/stewardship.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
+import { resolverOf } from '../shared/composition/token.js';
 import type { Config } from '../shared/config.js';
 
 /** What svc-admin's commands use: resolved once by its composition root (`run-admin.ts`). */
@@ -35,19 +35,20 @@ export interface AdminDeps {
   corpusImport: OperatorResearchImport;
 }
 
-/** The one place the admin runtime reads its container (docs/decisions/0020). */
+/** The one place the admin runtime reads its container (docs/decisions/0020, 0039): each field typed by its token. */
 export function resolveAdminDeps(container: Container): AdminDeps {
-  return resolveAll<AdminDeps>(container, {
-    config: PLATFORM.Config,
-    apiKeys: ATTESTATION.ApiKeys,
-    tenantAdmin: TENANCY.TenantAdmin,
-    callIngest: CALLS.CallIngest,
-    callErasure: CALLS.CallErasure,
-    offboarding: STEWARDSHIP.TenantOffboarding,
-    agents: KNOWLEDGE.AgentConfigs,
-    researchOrders: BILLING.ResearchOrders,
-    invoicing: BILLING.Invoicing,
-    operatorResearch: ATTESTATION.OperatorResearchStore,
-    corpusImport: ATTESTATION.OperatorResearchImport,
-  });
+  const get = resolverOf(container);
+  return {
+    config: get(PLATFORM.Config),
+    apiKeys: get(ATTESTATION.ApiKeys),
+    tenantAdmin: get(TENANCY.TenantAdmin),
+    callIngest: get(CALLS.CallIngest),
+    callErasure: get(CALLS.CallErasure),
+    offboarding: get(STEWARDSHIP.TenantOffboarding),
+    agents: get(AGENTS.AgentConfigs),
+    researchOrders: get(RESEARCH_ORDERS.ResearchOrders),
+    invoicing: get(BILLING.Invoicing),
+    operatorResearch: get(ATTESTATION.OperatorResearchStore),
+    corpusImport: get(ATTESTATION.OperatorResearchImport),
+  };
 }

@@ -9,6 +9,7 @@ import { databaseTarget } from '../shared/composition/database-target.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
+import { provide } from '../shared/composition/token.js';
 import { createLogger } from '../shared/logger.js';
 import { type AdminAction, commandPath, type StorageAction, exitCodeOf, rawOutputOf } from './admin-command.js';
 import { resolveAdminDeps } from './admin-deps.js';
@@ -69,7 +70,8 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     if (config.auth.jwtSecret === undefined && config.database.dialect === 'postgres') {
       // svc-admin issues no token and no cursor that outlives the command; the server, which
       // does, requires JWT_SECRET on PostgreSQL. A throwaway secret here, never written.
-      container.rebind<string>(TENANCY.AuthSecret).toConstantValue(randomBytes(48).toString('base64url'));
+      container.unbind(TENANCY.AuthSecret);
+      provide(container, TENANCY.AuthSecret, [], () => randomBytes(48).toString('base64url'));
     }
     const result = await run(resolveAdminDeps(container), { stdin: io.stdin, stderr: io.stderr });
     io.stdout(rawOutputOf(result) ?? `${JSON.stringify(result)}\n`);

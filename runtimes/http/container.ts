@@ -8,6 +8,7 @@ import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';
 import { openDatabase } from '../shared/composition/open-database.js';
 import { bindPlatform } from '../shared/composition/platform.module.js';
+import { provide } from '../shared/composition/token.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import { createRateLimitStore } from './rate-limit/rate-limit-stores.js';
 
@@ -23,12 +24,10 @@ export async function buildHttpContainer(
   ]);
   const container = new Container();
   bindPlatform(container, { config, logger, database });
-  container.bind(ATTESTATION.CorpusSnapshot).toConstantValue(snapshot);
+  provide(container, ATTESTATION.CorpusSnapshot, [], () => snapshot);
   bindAttestationCore(container);
   bindDatabaseBackedAreas(container);
   // Rate-limit counters: Redis when REDIS_URL is set (shared by instances), memory otherwise.
-  container
-    .bind(HTTP_RUNTIME.RateLimitStore)
-    .toConstantValue(createRateLimitStore({ redisUrl: config.redisUrl, logger }));
+  provide(container, HTTP_RUNTIME.RateLimitStore, [], () => createRateLimitStore({ redisUrl: config.redisUrl, logger }));
   return container;
 }

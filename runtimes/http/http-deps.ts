@@ -6,6 +6,13 @@ import type { SqlDatabase } from '../../adapters/sql/database.js';
 import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
 import type { ResearchOrders } from '../../core/attestation/research-orders/research-orders.js';
 import type { OperatorResearchSync } from '../../core/attestation/use-cases/operator-research.js';
+import type { CorpusProvider, VerificationLedger } from '../../core/attestation/ports.js';
+import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
+import type { AuditTrail } from '../../core/attestation/use-cases/audit-trail.js';
+import type { BilledRequests } from '../../core/attestation/use-cases/billed-requests.js';
+import type { VerifyAttribution } from '../../core/attestation/use-cases/verify-attribution.js';
+import type { Invoicing } from '../../core/billing/use-cases/invoicing.js';
+import type { Clock, CursorSealer, Scheduler } from '../../core/shared/ports.js';
 import type { AccessTokens } from '../../core/auth/ports.js';
 import type { Login } from '../../core/auth/use-cases/login.js';
 import type { TokenHolders } from '../../core/auth/use-cases/token-holders.js';
@@ -16,23 +23,41 @@ import type { CallRetention } from '../../core/calls/use-cases/call-retention.js
 import type { WebhookSubscriptions } from '../../core/events/use-cases/webhook-subscriptions.js';
 import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
 import type { WorkspaceSettingsService } from '../../core/workspace/use-cases/workspace-settings.js';
-import { resolveAll } from '../shared/composition/resolve-all.js';
+import { AGENTS } from '../shared/composition/agents.tokens.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { BILLING } from '../shared/composition/billing.tokens.js';
 import { CALLS } from '../shared/composition/calls.tokens.js';
 import { KNOWLEDGE } from '../shared/composition/knowledge.tokens.js';
 import { PLATFORM } from '../shared/composition/platform.tokens.js';
+import { RESEARCH_ORDERS } from '../shared/composition/research-orders.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../shared/composition/webhooks.tokens.js';
+import { resolverOf } from '../shared/composition/token.js';
 import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
 import type { Config } from '../shared/config.js';
 import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import type { RateLimitStore } from './rate-limit/ports.js';
-import type { AttestationRouteDeps } from './routes/attestation.routes.js';
 
-/** What the route handlers call: use cases and the ports they read directly. */
-export interface HttpServices extends Omit<AttestationRouteDeps, 'onVerdict' | 'unavailability'> {
+/**
+ * What the route handlers call: use cases and the ports they read directly. Each area's handlers
+ * take the fields they use (`Pick<HttpServices, …>`), so a use case new to a route is a field here,
+ * its line in `resolveHttpDeps` and its name in the routes file's `Pick`.
+ */
+export interface HttpServices {
+  verify: VerifyAttribution;
+  audit: AuditTrail;
+  billed: BilledRequests;
+  keys: ApiKeys;
+  ledger: VerificationLedger;
+  corpus: CorpusProvider;
+  clock: Clock;
+  /** Seals the coverage pages' cursors. */
+  cursors: CursorSealer;
+  /** `/verify/usage` is the verify part of the monthly statement. */
+  invoicing: Invoicing;
+  /** Shares the event loop between batches and every other request (ADR 0031). */
+  scheduler: Scheduler;
   researchOrders: ResearchOrders;
   webhookSubscriptions: WebhookSubscriptions;
   login: Login;
@@ -66,48 +91,47 @@ export interface HttpDeps extends HttpServices {
   demo: DemoDeps;
 }
 
-/** The one place the HTTP runtime reads its container (docs/decisions/0020). */
+/** The one place the HTTP runtime reads its container (docs/decisions/0020, 0039): each field typed by its token. */
 export function resolveHttpDeps(container: Container): HttpDeps {
+  const get = resolverOf(container);
   return {
-    ...resolveAll<Omit<HttpDeps, 'demo'>>(container, {
-      config: PLATFORM.Config,
-      logger: PLATFORM.Logger,
-      database: PLATFORM.SqlDatabase,
-      clock: PLATFORM.Clock,
-      scheduler: PLATFORM.Scheduler,
-      rateLimitStore: HTTP_RUNTIME.RateLimitStore,
-      verify: ATTESTATION.VerifyAttribution,
-      audit: ATTESTATION.AuditTrail,
-      billed: ATTESTATION.BilledRequests,
-      keys: ATTESTATION.ApiKeys,
-      ledger: ATTESTATION.VerificationLedger,
-      corpus: ATTESTATION.CorpusProvider,
-      operatorResearch: ATTESTATION.OperatorResearchSync,
-      cursors: CALLS.CursorSealer,
-      callQueries: CALLS.CallQueries,
-      callIngest: CALLS.CallIngest,
-      callErasure: CALLS.CallErasure,
-      callRetention: CALLS.CallRetention,
-      invoicing: BILLING.Invoicing,
-      researchOrders: BILLING.ResearchOrders,
-      webhookSubscriptions: WEBHOOKS.Subscriptions,
-      deliveries: WEBHOOKS.DeliveryWorker,
-      accessTokens: TENANCY.AccessTokens,
-      tokenHolders: TENANCY.TokenHolders,
-      login: TENANCY.Login,
-      knowledge: KNOWLEDGE.KnowledgeBase,
-      agents: KNOWLEDGE.AgentConfigs,
-      syncs: KNOWLEDGE.SyncWorker,
-      workspace: WORKSPACE.WorkspaceSettings,
-    }),
-    demo: resolveAll<DemoDeps>(container, {
-      admin: TENANCY.TenantAdmin,
-      ids: PLATFORM.IdGenerator,
-      clock: PLATFORM.Clock,
-      ingest: CALLS.CallIngest,
-      agents: KNOWLEDGE.AgentConfigs,
-      knowledge: KNOWLEDGE.KnowledgeBase,
-      sync: KNOWLEDGE.KnowledgeSync,
-    }),
+    config: get(PLATFORM.Config),
+    logger: get(PLATFORM.Logger),
+    database: get(PLATFORM.SqlDatabase),
+    clock: get(PLATFORM.Clock),
+    scheduler: get(PLATFORM.Scheduler),
+    cursors: get(PLATFORM.CursorSealer),
+    rateLimitStore: get(HTTP_RUNTIME.RateLimitStore),
+    verify: get(ATTESTATION.VerifyAttribution),
+    audit: get(ATTESTATION.AuditTrail),
+    billed: get(ATTESTATION.BilledRequests),
+    keys: get(ATTESTATION.ApiKeys),
+    ledger: get(ATTESTATION.VerificationLedger),
+    corpus: get(ATTESTATION.CorpusProvider),
+    operatorResearch: get(ATTESTATION.OperatorResearchSync),
+    callQueries: get(CALLS.CallQueries),
+    callIngest: get(CALLS.CallIngest),
+    callErasure: get(CALLS.CallErasure),
+    callRetention: get(CALLS.CallRetention),
+    invoicing: get(BILLING.Invoicing),
+    researchOrders: get(RESEARCH_ORDERS.ResearchOrders),
+    webhookSubscriptions: get(WEBHOOKS.Subscriptions),
+    deliveries: get(WEBHOOKS.DeliveryWorker),
+    accessTokens: get(TENANCY.AccessTokens),
+    tokenHolders: get(TENANCY.TokenHolders),
+    login: get(TENANCY.Login),
+    knowledge: get(KNOWLEDGE.KnowledgeBase),
+    syncs: get(KNOWLEDGE.SyncWorker),
+    agents: get(AGENTS.AgentConfigs),
+    workspace: get(WORKSPACE.WorkspaceSettings),
+    demo: {
+      admin: get(TENANCY.TenantAdmin),
+      ids: get(PLATFORM.IdGenerator),
+      clock: get(PLATFORM.Clock),
+      ingest: get(CALLS.CallIngest),
+      agents: get(AGENTS.AgentConfigs),
+      knowledge: get(KNOWLEDGE.KnowledgeBase),
+      sync: get(KNOWLEDGE.KnowledgeSync),
+    },
   };
 }

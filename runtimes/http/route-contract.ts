@@ -25,7 +25,8 @@ export const API_TAGS = {
   'Webhook events': 'What a subscriber receives: one signed POST per event type.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
-export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
+/** `mcpKey`: `/mcp`'s credential: an allowed Origin, then the API key as X-API-Key or a bearer token, or none (the sandbox). */
+export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer' | 'mcpKey';
 
 export interface ResponseSpec {
   description: string;
@@ -49,11 +50,17 @@ export type PartOf<S> = S extends ZodType ? z.output<S> : undefined;
  * and the OpenAPI document describes it (docs/decisions/0023-route-contracts-and-limiter-port.md).
  * The schemas validate the request before the handler sees it and type what it sees.
  */
-export interface RouteContract<PS extends ZodObject | undefined = ZodObject | undefined, QS extends ZodObject | undefined = ZodObject | undefined, BS extends ZodType | undefined = ZodType | undefined> {
+export interface RouteContract<
+  PS extends ZodObject | undefined = ZodObject | undefined,
+  QS extends ZodObject | undefined = ZodObject | undefined,
+  BS extends ZodType | undefined = ZodType | undefined,
+  Id extends string = string,
+> {
   method: HttpMethod;
   /** OpenAPI form: `/api/v1/verify/requests/{request_id}`. */
   path: string;
-  operationId: string;
+  /** Unique; its literal type keys the route's handler (`Handlers`). */
+  operationId: Id;
   summary: string;
   /** What the operation does beyond its summary (required: every operation is described). */
   description: string;
@@ -83,15 +90,35 @@ export interface RouteContract<PS extends ZodObject | undefined = ZodObject | un
 /** A contract of any schemas, as the router and the OpenAPI generator hold them. */
 export type AnyRouteContract = RouteContract;
 
-/** Declares a contract; its schemas' types are kept for `implement`. */
-export const contract = <PS extends ZodObject | undefined = undefined, QS extends ZodObject | undefined = undefined, BS extends ZodType | undefined = undefined>(
-  c: RouteContract<PS, QS, BS>,
-): RouteContract<PS, QS, BS> => c;
+/** Declares a contract; its schemas' types and its operation id are kept for its handler's type. */
+export const contract = <
+  PS extends ZodObject | undefined = undefined,
+  QS extends ZodObject | undefined = undefined,
+  BS extends ZodType | undefined = undefined,
+  const Id extends string = string,
+>(
+  c: RouteContract<PS, QS, BS, Id>,
+): RouteContract<PS, QS, BS, Id> => c;
 
 /** What a contract's handler receives: the outputs of its schemas (`z.infer`). */
-export type InputOf<C> = C extends RouteContract<infer PS, infer QS, infer BS> ? Input<PartOf<PS>, PartOf<QS>, PartOf<BS>> : never;
+export type InputOf<C> = C extends RouteContract<infer PS, infer QS, infer BS, string> ? Input<PartOf<PS>, PartOf<QS>, PartOf<BS>> : never;
 
 export type Handler<I> = (ctx: Context, input: I) => Promise<void> | void;
+
+/** The handler of one contract: its input typed by the contract's schemas. */
+export type HandlerOf<C> = Handler<InputOf<C>>;
+
+/** The operation id of a contract, as a literal type. */
+type OperationIdOf<C> = C extends { operationId: infer Id extends string } ? Id : never;
+
+/**
+ * One handler per contract of `C` (a union of contracts), keyed by operation id: a contract
+ * without its handler, or a handler of an unknown id in an object literal, fails typecheck.
+ */
+export type Handlers<C> = { [K in C as OperationIdOf<K>]: HandlerOf<K> };
+
+/** The handlers of a module of contracts (`import * as calls from '…contracts.js'`): `Handlers` of its exported contracts. */
+export type HandlersOf<M> = Handlers<M[keyof M]>;
 
 /** A contract bound to its handler: what a route group serves. */
 export interface Route {

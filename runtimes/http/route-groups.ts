@@ -1,7 +1,8 @@
+import type { Middleware } from 'koa';
 import type { Registry } from 'prom-client';
 import type { Unavailability } from '../../adapters/sql/database.js';
 import type { RouteGroup } from './app.js';
-import { API_CONTRACTS } from './contracts/index.js';
+import { API_CONTRACTS, type ApiHandlers } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';
 import type { McpLog } from '../mcp/mcp-log.js';
 import { apiKeyCaller, requireProductionKey } from './middleware/api-key.js';
@@ -11,33 +12,18 @@ import { createHttpMetrics } from './middleware/metrics.js';
 import { tenantAccess } from './middleware/tenant-access.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { type Lifecycle, readinessChecks } from './readiness.js';
-import type { Route } from './route-contract.js';
-import { agentsRoutes } from './routes/agents.routes.js';
-import { attestationRoutes } from './routes/attestation.routes.js';
-import { authRoutes } from './routes/auth.routes.js';
-import { callsRoutes } from './routes/calls.routes.js';
-import { erasuresRoutes } from './routes/erasures.routes.js';
-import { knowledgeRoutes } from './routes/knowledge.routes.js';
-import { type ReadinessCheck, platformRoutes } from './routes/platform.routes.js';
-import { mcpOriginGuard, mcpRoutes } from './routes/mcp.routes.js';
-import { researchOrderRoutes } from './routes/research-orders.routes.js';
-import { keyWebhookRoutes, tenantWebhookRoutes } from './routes/webhooks.routes.js';
-
-/** The routes of each group, in the order the router and the OpenAPI document list them. */
-export interface RouteSets {
-  /** API key (optional or required). */
-  verify: Route[];
-  /** The MCP endpoint: an allowed Origin, then the API key (also as `Authorization: Bearer`) or the sandbox. */
-  mcp: Route[];
-  /** Login. */
-  auth: Route[];
-  /** Bearer token and the tenancy rule. */
-  tenant: Route[];
-  /** Bearer token, the token's tenant (no tenant in the path). */
-  agents: Route[];
-  /** Health, readiness, metrics, the API reference. */
-  platform: Route[];
-}
+import type { AnyRouteContract, Handlers, Route, Security } from './route-contract.js';
+import { agentsHandlers } from './routes/agents.routes.js';
+import { attestationHandlers } from './routes/attestation.routes.js';
+import { authHandlers } from './routes/auth.routes.js';
+import { callsHandlers } from './routes/calls.routes.js';
+import { erasuresHandlers } from './routes/erasures.routes.js';
+import { knowledgeHandlers } from './routes/knowledge.routes.js';
+import { type ReadinessCheck, platformHandlers } from './routes/platform.routes.js';
+import { mcpHandlers, mcpOriginGuard } from './routes/mcp.routes.js';
+import { researchOrderHandlers } from './routes/research-orders.routes.js';
+import { keyWebhookHandlers, tenantWebhookHandlers } from './routes/webhooks.routes.js';
+import { workspaceHandlers } from './routes/workspace.routes.js';
 
 /** What the platform routes report, and the verdict counter of the metrics. */
 export interface PlatformParts {
@@ -51,40 +37,62 @@ export interface PlatformParts {
   log: McpLog;
 }
 
-/** Every contract bound to its handler; handlers close over `services` and call it per request. */
-export function routeSets(services: HttpServices, platform: PlatformParts): RouteSets {
-  const webhooks = { subscriptions: services.webhookSubscriptions };
+/**
+ * Every contract's handler, by operation id; handlers close over `services` and call it per
+ * request. A contract without its handler fails typecheck (`ApiHandlers`); a handler without a
+ * contract stops the start (`routesOf`).
+ */
+export function apiHandlers(services: HttpServices, platform: PlatformParts): ApiHandlers {
   return {
-    verify: [
-      ...attestationRoutes({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
-      ...researchOrderRoutes({ orders: services.researchOrders, invoicing: services.invoicing }),
-      ...keyWebhookRoutes(webhooks),
-    ],
-    mcp: mcpRoutes({ ...services, log: platform.log, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
-    auth: authRoutes({ login: services.login }),
-    tenant: [
-      ...callsRoutes({ queries: services.callQueries, ingest: services.callIngest }),
-      ...erasuresRoutes({ erasure: services.callErasure }),
-      ...knowledgeRoutes({ knowledge: services.knowledge }),
-      ...tenantWebhookRoutes(webhooks),
-    ],
-    agents: agentsRoutes({ agents: services.agents, workspace: services.workspace }),
-    platform: platformRoutes(platform),
+    ...attestationHandlers({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
+    ...researchOrderHandlers(services),
+    ...keyWebhookHandlers(services),
+    ...mcpHandlers({ ...services, log: platform.log, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
+    ...authHandlers(services),
+    ...callsHandlers(services),
+    ...erasuresHandlers(services),
+    ...knowledgeHandlers(services),
+    ...tenantWebhookHandlers(services),
+    ...agentsHandlers(services),
+    ...workspaceHandlers(services),
+    ...platformHandlers(platform),
   };
 }
 
 /**
- * The router serves exactly the contracts the OpenAPI document describes, in the same order
- * (the router tries routes in order): a contract left unbound, bound twice or out of place stops
- * the start.
+ * The routes the router serves: `contracts` in their order (API_CONTRACTS, the order the OpenAPI
+ * document lists), each with its handler looked up by operation id. An operation id listed twice,
+ * a contract without a handler or a handler without a contract stops the start.
  */
-function assertEveryContractBound(sets: RouteSets): void {
-  const served = Object.values(sets).flat().map((r: Route) => r.contract);
-  const mismatch = served.findIndex((c, i) => c !== API_CONTRACTS[i]);
-  if (served.length !== API_CONTRACTS.length || mismatch !== -1) {
-    const at = mismatch === -1 ? served.length : mismatch;
-    throw new Error(`route sets and API_CONTRACTS differ at ${at}: ${served[at]?.operationId ?? '(none)'} vs ${API_CONTRACTS[at]?.operationId ?? '(none)'}`);
+export function routesOf<C extends AnyRouteContract>(handlers: Handlers<C>, contracts: readonly C[]): Route[] {
+  // The one widening: each handler's input type is its contract's (Handlers<C>), which the router
+  // validates with the same schemas before calling it.
+  const byId = new Map(Object.entries(handlers as unknown as Record<string, Route['handler']>));
+  const ids = contracts.map((c) => c.operationId);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const unserved = ids.filter((id) => !byId.has(id));
+  const unlisted = [...byId.keys()].filter((id) => !ids.includes(id));
+  if (twice.length + unserved.length + unlisted.length > 0) {
+    throw new Error(`routes and contracts differ: listed twice [${twice.join(', ')}], without a handler [${unserved.join(', ')}], without a contract [${unlisted.join(', ')}]`);
   }
+  return contracts.map((contract) => ({ contract, handler: byId.get(contract.operationId)! }));
+}
+
+/** What each `security` of a contract asks of a request, before its route's own chain. */
+export type Credentials = Record<Security, Omit<RouteGroup, 'routes'>>;
+
+/**
+ * Consecutive routes of one credential as one group, in the routes' order (the router tries
+ * routes in the order they are registered).
+ */
+export function groupRoutes(routes: Route[], credentials: Credentials): RouteGroup[] {
+  const groups: { security: Security; group: RouteGroup }[] = [];
+  for (const route of routes) {
+    const last = groups.at(-1);
+    if (last?.security === route.contract.security) last.group.routes.push(route);
+    else groups.push({ security: route.contract.security, group: { ...credentials[route.contract.security], routes: [route] } });
+  }
+  return groups.map((g) => g.group);
 }
 
 /** `/mcp`'s credential: the Origin first (a foreign one is a 403 before anything else), then the key. */
@@ -97,11 +105,11 @@ function mcpCaller(deps: HttpDeps): CheckMiddleware {
   });
 }
 
-/** Every route group of the service: the route sets with the credential each needs. */
+/** Every route group of the service: the contracts bound to their handlers, with the credential each needs. */
 export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), lifecycle: Lifecycle = { draining: false }): RouteGroup[] {
   const { config } = deps;
   let openapi: object | undefined;
-  const sets = routeSets(deps, {
+  const handlers = apiHandlers(deps, {
     metrics: metrics.registry,
     onVerdict: (verdict, tier) => metrics.verdicts.inc({ verdict, tier }),
     readiness: readinessChecks({ database: deps.database, corpus: deps.corpus, lifecycle }),
@@ -109,20 +117,21 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     unavailability: deps.database.capabilities.unavailability,
     log: deps.logger,
   });
-  assertEveryContractBound(sets);
-  const bearer = bearerAuth({
+  const bearer: Middleware = bearerAuth({
     tokens: deps.accessTokens,
     clock: deps.clock,
     maxLifetimeSeconds: config.auth.tokenTtlSeconds,
     holders: deps.tokenHolders,
   });
+  const apiKey = apiKeyCaller(deps.keys);
   // Each route's limits come from its contract (`limits`), placed by createApp around these.
-  return [
-    { authenticate: apiKeyCaller(deps.keys), routes: sets.verify, guards: { apiKey: requireProductionKey } },
-    { authenticate: mcpCaller(deps), routes: sets.mcp },
-    { routes: sets.auth },
-    { authenticate: bearer, middleware: [tenantAccess], routes: sets.tenant },
-    { authenticate: bearer, routes: sets.agents },
-    { routes: sets.platform },
-  ];
+  return groupRoutes(routesOf(handlers, API_CONTRACTS), {
+    none: {},
+    apiKeyOptional: { authenticate: apiKey },
+    // A production key is required before the body is read.
+    apiKey: { authenticate: apiKey, guards: { apiKey: requireProductionKey } },
+    // The tenancy rule applies to a path that names a tenant (`/tenants/{tenant_id}/…`).
+    bearer: { authenticate: bearer, middleware: [tenantAccess] },
+    mcpKey: { authenticate: mcpCaller(deps) },
+  });
 }

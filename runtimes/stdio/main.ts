@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createLogger } from '../shared/logger.js';
-import { buildStdioContainer, resolveStdioDeps } from './container.js';
+import { composeStdio } from './container.js';
 import { loadStdioConfig, type StdioConfig } from './stdio-config.js';
 import { StdioTransport } from './transport.js';
 
@@ -19,7 +19,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = createLogger(config.logLevel, 2);
-  const { backend, server } = resolveStdioDeps(buildStdioContainer(config, log));
+  const { backend, server } = composeStdio(config, log);
   await server.connect(new StdioTransport(process.stdin, process.stdout));
   log.info({ mode: backend.mode, ...(config.apiUrl ? { api: new URL(config.apiUrl).origin } : {}) }, 'svc-verify serving MCP on stdio');
   void backend.prepare?.();

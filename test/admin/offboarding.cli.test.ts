@@ -16,8 +16,9 @@ import type { TenantAdmin } from '../../core/tenancy/use-cases/tenant-admin.js';
 import type { WorkspaceRepository } from '../../core/workspace/ports.js';
 import { bindDatabaseBackedAreas } from '../../runtimes/shared/composition/database-backed.module.js';
 import { bindPlatform } from '../../runtimes/shared/composition/platform.module.js';
-import { resolveAll } from '../../runtimes/shared/composition/resolve-all.js';
+import { resolveTable as resolveAll } from '../support/resolve-table.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
+import { AGENTS } from '../../runtimes/shared/composition/agents.tokens.js';
 import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
@@ -102,7 +103,7 @@ describe.each(ADMIN_TARGETS)('svc-admin tenant export and delete on $name', (tar
     ports = resolveAll<Ports>(container, {
       tenantAdmin: TENANCY.TenantAdmin,
       ingest: CALLS.CallIngest,
-      agents: KNOWLEDGE.AgentConfigs,
+      agents: AGENTS.AgentConfigs,
       knowledge: KNOWLEDGE.KnowledgeStore,
       runs: KNOWLEDGE.SyncRunStore,
       workspaces: WORKSPACE.WorkspaceRepository,

@@ -9,6 +9,7 @@ import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js
 import { MemoryResearchOrderStore } from '../../adapters/memory/memory-research-order.store.js';
 import { MemoryVerificationLedger } from '../../adapters/memory/memory-verification.ledger.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
+import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orders.tokens.js';
 import { BILLING } from '../../runtimes/shared/composition/billing.tokens.js';
 import { loadPricing } from '../../runtimes/shared/pricing.schemas.js';
 import { anOrder } from '../support/research-order-mother.js';
@@ -30,7 +31,7 @@ const ADAPTERS: Adapter<Ports>[] = [
       return { keys: new MemoryApiKeyStore(), ledger, meter: ledger, orders: new MemoryResearchOrderStore() };
     },
   },
-  ...boundAdapters<Ports>({ keys: ATTESTATION.ApiKeyStore, ledger: ATTESTATION.VerificationLedger, meter: BILLING.UsageMeter, orders: BILLING.ResearchOrderStore }),
+  ...boundAdapters<Ports>({ keys: ATTESTATION.ApiKeyStore, ledger: ATTESTATION.VerificationLedger, meter: BILLING.UsageMeter, orders: RESEARCH_ORDERS.ResearchOrderStore }),
 ];
 
 const pricing = loadPricing();

@@ -12,6 +12,7 @@ import { MemoryCallRepository } from '../../adapters/memory/memory-call.reposito
 import { MemoryKnowledgeStore, MemorySyncRunStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
+import { AGENTS } from '../../runtimes/shared/composition/agents.tokens.js';
 import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { aCall } from '../support/call-mother.js';
@@ -41,7 +42,7 @@ const ADAPTERS: Adapter<Ports>[] = [
       subs: WEBHOOKS.SubscriptionStore,
       outbox: WEBHOOKS.EventOutbox,
       calls: CALLS.CallRepository,
-      agents: KNOWLEDGE.AgentRepository,
+      agents: AGENTS.AgentRepository,
       knowledge: KNOWLEDGE.KnowledgeStore,
       runs: KNOWLEDGE.SyncRunStore,
     },

@@ -11,6 +11,7 @@ import { MemoryAgentRepository } from '../../adapters/memory/memory-agent.reposi
 import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryKnowledgeStore } from '../../adapters/memory/memory-knowledge.store.js';
 import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
+import { AGENTS } from '../../runtimes/shared/composition/agents.tokens.js';
 import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 
@@ -21,7 +22,7 @@ interface Ports {
 }
 const ADAPTERS: Adapter<Ports>[] = [
   { name: 'memory', make: async () => ({ store: new MemoryKnowledgeStore(), agents: new MemoryAgentRepository(), workspaces: new MemoryWorkspaceRepository() }) },
-  ...boundAdapters<Ports>({ store: KNOWLEDGE.KnowledgeStore, agents: KNOWLEDGE.AgentRepository, workspaces: WORKSPACE.WorkspaceRepository }, { tenants: ['t1', 't2'] }),
+  ...boundAdapters<Ports>({ store: KNOWLEDGE.KnowledgeStore, agents: AGENTS.AgentRepository, workspaces: WORKSPACE.WorkspaceRepository }, { tenants: ['t1', 't2'] }),
 ];
 
 let n = 0;

@@ -13,7 +13,7 @@ import { MemoryResearchOrderStore } from '../../adapters/memory/memory-research-
 import { MemoryEventOutbox, MemorySubscriptionStore } from '../../adapters/memory/memory-webhook.stores.js';
 import type { ApiKeyStore } from '../../core/attestation/ports.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { BILLING } from '../../runtimes/shared/composition/billing.tokens.js';
+import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orders.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { aBatch, anOrder } from '../support/research-order-mother.js';
 import { contractSuite, overDatabases, type Adapter } from '../support/contract-suite.js';
@@ -41,7 +41,7 @@ const ADAPTERS: Adapter<Stores>[] = [
   ...overDatabases(async ({ resolve }) => {
     const { keys, ...stores } = resolve<Stores & { keys: ApiKeyStore }>({
       keys: ATTESTATION.ApiKeyStore,
-      orders: BILLING.ResearchOrderStore,
+      orders: RESEARCH_ORDERS.ResearchOrderStore,
       research: ATTESTATION.OperatorResearchStore,
       subs: WEBHOOKS.SubscriptionStore,
       outbox: WEBHOOKS.EventOutbox,

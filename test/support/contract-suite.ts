@@ -10,8 +10,9 @@ import type { TenantRepository } from '../../core/tenancy/ports.js';
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { bindDatabaseBackedAreas } from '../../runtimes/shared/composition/database-backed.module.js';
 import { bindPlatform } from '../../runtimes/shared/composition/platform.module.js';
-import { resolveAll } from '../../runtimes/shared/composition/resolve-all.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
+import { resolveTable, type TokenTable } from './resolve-table.js';
+import type { Token } from '../../runtimes/shared/composition/token.js';
 import { TEST_DATABASES, type TestDatabase } from './test-databases.js';
 
 /** One implementation of the ports a contract suite exercises: `make` returns fresh, empty ones. */
@@ -37,7 +38,7 @@ export interface BoundDatabase {
   name: TestDatabase['name'];
   database: SqlDatabase;
   /** Ports and use cases as the runtimes' composition modules bind them, one token per field. */
-  resolve<T extends object>(tokens: { [K in keyof T]: symbol }): T;
+  resolve<T extends object>(tokens: TokenTable<T>): T;
 }
 
 const silent = pino({ level: 'silent' });
@@ -77,7 +78,7 @@ export async function bindDatabase(target: TestDatabase, options: BindOptions = 
   const container = new Container();
   bindPlatform(container, { config, logger: silent, database });
   bindDatabaseBackedAreas(container);
-  const resolve = <T extends object>(tokens: { [K in keyof T]: symbol }): T => resolveAll<T>(container, tokens);
+  const resolve = <T extends object>(tokens: TokenTable<T>): T => resolveTable<T>(container, tokens);
   await insertTenants(resolve<{ tenants: TenantRepository }>({ tenants: TENANCY.TenantRepository }).tenants, options.tenants ?? []);
   return { name: target.name, database, resolve };
 }
@@ -103,11 +104,11 @@ export function overDatabases<P>(make: (bound: BoundDatabase) => P | Promise<P>,
 }
 
 /** The SQL adapters of `tokens` exactly as the runtimes bind them, over every database of the run. */
-export const boundAdapters = <P extends object>(tokens: { [K in keyof P]: symbol }, options: BindOptions = {}): Adapter<P>[] =>
+export const boundAdapters = <P extends object>(tokens: TokenTable<P>, options: BindOptions = {}): Adapter<P>[] =>
   overDatabases((bound) => bound.resolve<P>(tokens), options);
 
 /** One port as the runtimes bind it under `token`, over every database of the run. */
-export const boundPort = <T>(token: symbol, options: { tenants?: string[] } = {}): Adapter<T>[] =>
+export const boundPort = <T>(token: Token<T>, options: { tenants?: string[] } = {}): Adapter<T>[] =>
   overDatabases((bound) => bound.resolve<{ port: T }>({ port: token }).port, options);
 
 /** Stores tenants `ids` (rows other tables refer to) in an opened database. */

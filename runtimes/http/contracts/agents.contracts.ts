@@ -6,21 +6,11 @@ import {
 } from '../../shared/knowledge.schemas.js';
 import { IfMatchHeadersSchema } from '../../shared/conditional.schemas.js';
 import { PageQuerySchema } from '../../shared/page.schemas.js';
-import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
 import { contract } from '../route-contract.js';
-import { AGENTS_LIMITS, problem } from './shared.js';
+import { AGENTS_LIMITS, problem, TOKEN_TENANT_ERRORS, TOKEN_TENANT_WRITE_ERRORS } from './shared.js';
 
-const common = {
-  401: problem('Missing, malformed, expired or forged access token.'),
-  429: problem('Too many requests from this client; see `Retry-After`.'),
-};
-const writeCommon = {
-  400: problem('Invalid body; `errors` names each bad field.'),
-  ...common,
-  403: problem('Only an admin may write.'),
-  413: problem('Body over 1 MiB.'),
-  415: problem('Body is not application/json.'),
-};
+const common = TOKEN_TENANT_ERRORS;
+const writeCommon = TOKEN_TENANT_WRITE_ERRORS;
 const ETAG = { ETag: 'The configuration\'s version tag, for If-Match.' };
 
 export const listAgents = contract({
@@ -105,27 +95,5 @@ export const listAgentVersions = contract({
   },
 });
 
-export const getWorkspace = contract({
-  method: 'get',
-  path: '/api/v1/workspace',
-  operationId: 'getWorkspace',
-  summary: "The token tenant's workspace settings",
-  description: 'The workspace\'s time zone, locale and call retention; any member of the tenant may read.',
-  tag: 'Workspace',
-  security: 'bearer',
-  limits: AGENTS_LIMITS,
-  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...common },
-});
-
-export const replaceWorkspace = contract({
-  method: 'put',
-  path: '/api/v1/workspace',
-  operationId: 'replaceWorkspace',
-  summary: 'Replace the workspace settings (admin)',
-  description: 'timezone: an IANA zone; locale: a BCP 47 tag (stored canonicalised); retention_days: 1 to 3650.',
-  tag: 'Workspace',
-  security: 'bearer',
-  limits: AGENTS_LIMITS,
-  body: WorkspaceSettingsSchema,
-  responses: { 200: { description: 'The settings.', schema: WorkspaceSchema }, ...writeCommon },
-});
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [listAgents, createAgent, getAgent, replaceAgent, listAgentVersions] as const;

@@ -164,3 +164,6 @@ export const getUsage = contract({
     429: common[429],
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [verifyAttribution, verifyAttributionBatch, getCoverage, getVerificationTrace, replayVerification, listBilledRequests, getUsage] as const;

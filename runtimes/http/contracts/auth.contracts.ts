@@ -24,3 +24,6 @@ export const login = contract({
     503: problem('Shared rate-limit store (Redis) unreachable: login fails closed; see `Retry-After`.'),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [login] as const;

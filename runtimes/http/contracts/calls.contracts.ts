@@ -72,3 +72,6 @@ export const recordCall = contract({
     415: problem('Body is not application/json.'),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [listCalls, getCall, recordCall] as const;

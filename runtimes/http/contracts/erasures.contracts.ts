@@ -47,3 +47,6 @@ export const listErasures = contract({
     ...common,
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [eraseCalls, listErasures] as const;

@@ -1,4 +1,4 @@
-import type { AnyRouteContract } from '../route-contract.js';
+import type { Handlers } from '../route-contract.js';
 import * as agents from './agents.contracts.js';
 import * as attestation from './attestation.contracts.js';
 import * as auth from './auth.contracts.js';
@@ -9,54 +9,35 @@ import * as mcp from './mcp.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from './webhooks.contracts.js';
-
-const all = (...contracts: object[]) => contracts as AnyRouteContract[];
+import * as workspace from './workspace.contracts.js';
 
 /**
  * Every operation of the HTTP API, in the order the router tries them (literal segments before
- * parameters) and the OpenAPI document lists them. Values only: the document is generated from
- * this list without a service, a configuration or a database.
+ * parameters) and the OpenAPI document lists them: each area's `ROUTES` (written once, next to its
+ * contracts), the areas in this order. Values only: the document is generated from this list
+ * without a service, a configuration or a database. The router walks it and takes each
+ * contract's handler from `ApiHandlers` by operation id.
  */
-export const API_CONTRACTS: readonly AnyRouteContract[] = all(
-  attestation.verifyAttribution,
-  attestation.verifyAttributionBatch,
-  attestation.getCoverage,
-  attestation.getVerificationTrace,
-  attestation.replayVerification,
-  attestation.listBilledRequests,
-  attestation.getUsage,
-  orders.placeResearchOrder,
-  orders.listResearchOrders,
-  orders.getResearchOrder,
-  orders.cancelResearchOrder,
-  orders.getMonthlyStatement,
+export const API_CONTRACTS = [
+  ...attestation.ROUTES,
+  ...orders.ROUTES,
   ...Object.values(KEY_WEBHOOKS),
-  mcp.mcpEndpoint,
-  auth.login,
-  calls.listCalls,
-  calls.getCall,
-  calls.recordCall,
-  erasures.eraseCalls,
-  erasures.listErasures,
-  knowledge.listKnowledge,
-  knowledge.uploadKnowledge,
-  knowledge.startKnowledgeSync,
-  knowledge.getKnowledgeSync,
-  knowledge.searchKnowledge,
-  knowledge.getKnowledge,
-  knowledge.deleteKnowledge,
+  ...mcp.ROUTES,
+  ...auth.ROUTES,
+  ...calls.ROUTES,
+  ...erasures.ROUTES,
+  ...knowledge.ROUTES,
   ...Object.values(TENANT_WEBHOOKS),
-  agents.listAgents,
-  agents.createAgent,
-  agents.getAgent,
-  agents.replaceAgent,
-  agents.listAgentVersions,
-  agents.getWorkspace,
-  agents.replaceWorkspace,
-  platform.healthz,
-  platform.readyz,
-  platform.metrics,
-  platform.openapi,
-  platform.docs,
-  platform.docsAsset,
-);
+  ...agents.ROUTES,
+  ...workspace.ROUTES,
+  ...platform.ROUTES,
+] as const;
+
+/** Any contract of the API, with its schemas' and operation id's types. */
+export type ApiContract = (typeof API_CONTRACTS)[number];
+
+/** Every operation id of the API. */
+export type ApiOperationId = ApiContract['operationId'];
+
+/** What the HTTP runtime serves: one handler per contract of `API_CONTRACTS`, by operation id. */
+export type ApiHandlers = Handlers<ApiContract>;

@@ -127,3 +127,6 @@ export const searchKnowledge = contract({
   query: KnowledgeSearchQuerySchema,
   responses: { 200: { description: 'The best chunks.', schema: SearchResultSchema }, 400: problem('Missing q, or invalid limit.'), ...common },
 });
+
+/** This area's operations in the order the router tries them (literal segments, sync and search, before `{item_id}`); `API_CONTRACTS` places the area. */
+export const ROUTES = [listKnowledge, uploadKnowledge, startKnowledgeSync, getKnowledgeSync, searchKnowledge, getKnowledge, deleteKnowledge] as const;

@@ -20,7 +20,7 @@ export const mcpEndpoint = contract({
     'one unit of the verify budget (a sandbox batch one per subject, as /verify/batch); every verification is archived and metered ' +
     'as on /verify. A browser Origin other than loopback or MCP_ALLOWED_ORIGINS is a 403.',
   tag: 'MCP',
-  security: 'apiKeyOptional',
+  security: 'mcpKey',
   limits: VERIFY_LIMITS,
   rawBody: { 'application/json': McpRequestBodySchema },
   headers: McpHeadersSchema,
@@ -36,3 +36,5 @@ export const mcpEndpoint = contract({
     429: problem('Rate limited; see `Retry-After`.'),
   },
 });
+
+export const ROUTES = [mcpEndpoint] as const;

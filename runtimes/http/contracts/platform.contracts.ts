@@ -88,3 +88,6 @@ export const docsAsset = contract({
     404: problem('No such asset.'),
   },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [healthz, readyz, metrics, openapi, docs, docsAsset] as const;

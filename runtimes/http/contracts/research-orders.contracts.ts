@@ -100,3 +100,6 @@ export const getMonthlyStatement = contract({
   params: MonthParamsSchema,
   responses: { 200: { description: 'The statement.', schema: StatementSchema }, 400: problem('The month is not YYYY-MM.'), ...keyed },
 });
+
+/** This area's operations in the order the router tries them; `API_CONTRACTS` places the area. */
+export const ROUTES = [placeResearchOrder, listResearchOrders, getResearchOrder, cancelResearchOrder, getMonthlyStatement] as const;

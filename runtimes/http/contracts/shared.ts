@@ -16,3 +16,17 @@ export const TENANT_LIMITS = policies('tenant-api');
 export const UPLOAD_LIMITS = policies('tenant-api', 'tenant-upload');
 /** `/ai-agents...` and `/workspace`: one budget per client IP. */
 export const AGENTS_LIMITS = policies('agents-ip');
+
+/** The errors of every route of the token's tenant (`/ai-agents…`, `/workspace`). */
+export const TOKEN_TENANT_ERRORS = {
+  401: problem('Missing, malformed, expired or forged access token.'),
+  429: problem('Too many requests from this client; see `Retry-After`.'),
+};
+/** …and of its writes. */
+export const TOKEN_TENANT_WRITE_ERRORS = {
+  400: problem('Invalid body; `errors` names each bad field.'),
+  ...TOKEN_TENANT_ERRORS,
+  403: problem('Only an admin may write.'),
+  413: problem('Body over 1 MiB.'),
+  415: problem('Body is not application/json.'),
+};

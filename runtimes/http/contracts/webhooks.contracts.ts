@@ -25,11 +25,11 @@ export type WebhookParams = Partial<z.infer<typeof TenantDeliveryParamsSchema>> 
 type ScopeParams = ZodObject & z.ZodType<WebhookParams>;
 
 /** Where a set of webhook routes lives: the same operations under a tenant path or a key. */
-interface WebhookScope {
+interface WebhookScope<N extends string> {
   /** OpenAPI path of the collection. */
   base: string;
   /** operationId infix: `Tenant` or `Key`. */
-  name: string;
+  name: N;
   tag: ApiTag;
   security: Security;
   limits: readonly RateLimitPolicyName[];
@@ -37,7 +37,7 @@ interface WebhookScope {
   errors: Record<number, ResponseSpec>;
 }
 
-const TENANT_SCOPE: WebhookScope = {
+const TENANT_SCOPE: WebhookScope<'Tenant'> = {
   base: '/api/v1/tenants/{tenant_id}/webhooks',
   name: 'Tenant',
   tag: 'Webhooks',
@@ -51,7 +51,7 @@ const TENANT_SCOPE: WebhookScope = {
   },
 };
 
-const KEY_SCOPE: WebhookScope = {
+const KEY_SCOPE: WebhookScope<'Key'> = {
   base: '/api/v1/verify/webhooks',
   name: 'Key',
   tag: 'Attestation webhooks',
@@ -68,7 +68,7 @@ const DELIVERY_NOTE =
   'Delivery is at least once and in no promised order: an event may arrive twice (de-duplicate on `webhook-id`) and a later event may arrive first.';
 
 /** The webhook operations of one scope, in the order the router tries them. */
-function scopedContracts(s: WebhookScope) {
+function scopedContracts<N extends string>(s: WebhookScope<N>) {
   const one = `${s.base}/{webhook_id}`;
   const notFound = { 404: problem('No such webhook subscription (of this owner).') };
   return {
@@ -186,7 +186,8 @@ function scopedContracts(s: WebhookScope) {
   };
 }
 
-export type WebhookContracts = ReturnType<typeof scopedContracts>;
+/** The webhook contracts of a scope; their operation ids name the scope (`createTenantWebhook`). */
+export type WebhookContracts<N extends string = string> = ReturnType<typeof scopedContracts<N>>;
 
 /** `/api/v1/tenants/{tenant_id}/webhooks…` (admin token). */
 export const TENANT_WEBHOOKS = scopedContracts(TENANT_SCOPE);

@@ -1,43 +1,36 @@
 import type { Context } from 'koa';
 import { etagOf } from '../../../core/agents/agent.model.js';
-import type { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
-import type { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
-import * as contracts from '../contracts/agents.contracts.js';
+import type * as contracts from '../contracts/agents.contracts.js';
 import { principalOf } from '../middleware/bearer-auth.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HttpServices } from '../http-deps.js';
+import type { HandlersOf } from '../route-contract.js';
 
 const sendAgent = (ctx: Context, agent: { agent_id: string; version: number }) => {
   ctx.set('ETag', etagOf(agent));
   ctx.body = agent;
 };
 
-export function agentsRoutes(deps: { agents: AgentConfigs; workspace: WorkspaceSettingsService }): Route[] {
-  const { agents, workspace } = deps;
-  return [
-    implement(contracts.listAgents, async (ctx, { query }) => {
+export function agentsHandlers(deps: Pick<HttpServices, 'agents'>): HandlersOf<typeof contracts> {
+  const { agents } = deps;
+  return {
+    listAgents: async (ctx, { query }) => {
       ctx.body = await agents.list(principalOf(ctx), query);
-    }),
-    implement(contracts.createAgent, async (ctx, { body }) => {
+    },
+    createAgent: async (ctx, { body }) => {
       const agent = await agents.create(principalOf(ctx), body);
       ctx.status = 201;
       ctx.set('Location', `/api/v1/ai-agents/${agent.agent_id}`);
       sendAgent(ctx, agent);
-    }),
-    implement(contracts.getAgent, async (ctx, { params }) => {
+    },
+    getAgent: async (ctx, { params }) => {
       sendAgent(ctx, await agents.get(principalOf(ctx), params.agent_id));
-    }),
-    implement(contracts.replaceAgent, async (ctx, { params, body }) => {
+    },
+    replaceAgent: async (ctx, { params, body }) => {
       const ifMatch = ctx.get('If-Match');
       sendAgent(ctx, await agents.replace(principalOf(ctx), params.agent_id, body, ifMatch === '' ? undefined : ifMatch));
-    }),
-    implement(contracts.listAgentVersions, async (ctx, { params, query }) => {
+    },
+    listAgentVersions: async (ctx, { params, query }) => {
       ctx.body = await agents.versions(principalOf(ctx), params.agent_id, query);
-    }),
-    implement(contracts.getWorkspace, async (ctx) => {
-      ctx.body = await workspace.get(principalOf(ctx));
-    }),
-    implement(contracts.replaceWorkspace, async (ctx, { body }) => {
-      ctx.body = await workspace.replace(principalOf(ctx), body);
-    }),
-  ];
+    },
+  };
 }

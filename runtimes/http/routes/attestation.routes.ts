@@ -1,42 +1,25 @@
-import type { CorpusProvider, VerificationLedger } from '../../../core/attestation/ports.js';
 import { buildCoverage, coveragePage, isCoverageQuery } from '../../../core/attestation/corpus/coverage.js';
 import { requireProduction } from '../../../core/attestation/caller.js';
-import { type ApiKeys, parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
-import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
-import type { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
-import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
+import { parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
 import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID } from '../../../core/attestation/verdict/verification.model.js';
 import { validationError } from '../../../core/shared/errors.js';
 import { jsonText } from '../../../core/shared/json-text.js';
 import type { Unavailability } from '../../../adapters/sql/database.js';
-import type { Clock, CursorSealer, Scheduler } from '../../../core/shared/ports.js';
-import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
+import type { Scheduler } from '../../../core/shared/ports.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/field-errors.js';
 import { clientGone } from '../client-gone.js';
+import type { HttpServices } from '../http-deps.js';
 import * as attestation from '../contracts/attestation.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 
-export interface AttestationRouteDeps {
-  verify: VerifyAttribution;
-  audit: AuditTrail;
-  billed: BilledRequests;
-  keys: ApiKeys;
-  ledger: VerificationLedger;
-  corpus: CorpusProvider;
-  clock: Clock;
-  /** Seals the coverage pages' cursors. */
-  cursors: CursorSealer;
-  /** `/verify/usage` is the verify part of the monthly statement. */
-  invoicing: Invoicing;
-  /** Shares the event loop between batches and every other request (ADR 0031). */
-  scheduler: Scheduler;
+export interface AttestationRouteDeps extends Pick<HttpServices, 'verify' | 'audit' | 'billed' | 'corpus' | 'clock' | 'cursors' | 'invoicing' | 'scheduler'> {
   onVerdict?: (verdict: string, tier: string) => void;
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;
@@ -82,9 +65,9 @@ function noneMatch(header: string, etag: string): boolean {
   return header.split(',').some((tag) => opaqueTag(tag) === opaqueTag(etag));
 }
 
-export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
-  return [
-    implement(attestation.verifyAttribution, async (ctx, { body }) => {
+export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<typeof attestation> {
+  return {
+    verifyAttribution: async (ctx, { body }) => {
       const caller = callerOf(ctx);
       const response = await deps.verify.execute(body, caller, requestIdOf(ctx));
       useRequestId(ctx, response.request_id);
@@ -92,8 +75,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
       // The archive's text of the response, not a second serialisation: the same bytes.
       ctx.type = 'json';
       ctx.body = jsonText(response);
-    }),
-    implement(attestation.verifyAttributionBatch, (ctx) =>
+    },
+    verifyAttributionBatch: (ctx) =>
       jsonBodyKeepingNul(ctx, async () => {
         const raw: unknown = (ctx.request as { body?: unknown }).body;
         if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -133,8 +116,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         } finally {
           gone.release();
         }
-      })),
-    implement(attestation.getCoverage, (ctx, { query }) => {
+      }),
+    getCoverage: (ctx, { query }) => {
       const { index, revision } = deps.corpus.current();
       const etag = `W/"coverage-${revision}"`;
       ctx.set('ETag', etag);
@@ -145,8 +128,8 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
       }
       const now = deps.clock.now().toISOString();
       ctx.body = isCoverageQuery(query) ? coveragePage(index, revision, now, query, deps.cursors) : buildCoverage(index, revision, now);
-    }),
-    implement(attestation.getVerificationTrace, async (ctx, { params }) => {
+    },
+    getVerificationTrace: async (ctx, { params }) => {
       const trace = await deps.audit.read(params.request_id, callerOf(ctx));
       ctx.body = {
         request_id: trace.request_id,
@@ -155,21 +138,21 @@ export function attestationRoutes(deps: AttestationRouteDeps): Route[] {
         request: trace.request,
         response: trace.response,
       };
-    }),
-    implement(attestation.replayVerification, async (ctx, { params }) => {
+    },
+    replayVerification: async (ctx, { params }) => {
       const result = await deps.audit.replay(params.request_id, callerOf(ctx), requestIdOf(ctx));
       useRequestId(ctx, result.replay.request_id);
       deps.onVerdict?.(result.replay.verdict, callerOf(ctx).tier);
       ctx.body = result;
-    }),
-    implement(attestation.listBilledRequests, async (ctx, { query }) => {
+    },
+    listBilledRequests: async (ctx, { query }) => {
       const month = parseMonth(query.month, deps.clock.now());
       ctx.body = await deps.billed.list(callerOf(ctx), month, query);
-    }),
-    implement(attestation.getUsage, async (ctx, { query }) => {
+    },
+    getUsage: async (ctx, { query }) => {
       const caller = requireProduction(callerOf(ctx));
       const month = parseMonth(query.month, deps.clock.now());
       ctx.body = await deps.invoicing.usage(caller.key_id, month);
-    }),
-  ];
+    },
+  };
 }

@@ -1,15 +1,15 @@
-import type { Login } from '../../../core/auth/use-cases/login.js';
 import { isDomainError } from '../../../core/shared/errors.js';
 import * as auth from '../contracts/auth.contracts.js';
 import { markRefused } from '../middleware/security-log.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HttpServices } from '../http-deps.js';
+import type { HandlersOf } from '../route-contract.js';
 
 /** The challenge of a refused login: email and password again, in this operation's JSON body. */
 export const LOGIN_CHALLENGE = 'Password realm="api"';
 
-export function authRoutes(deps: { login: Login }): Route[] {
-  return [
-    implement(auth.login, async (ctx, { body }) => {
+export function authHandlers(deps: Pick<HttpServices, 'login'>): HandlersOf<typeof auth> {
+  return {
+    login: async (ctx, { body }) => {
       ctx.set('Cache-Control', 'no-store');
       markRefused(ctx, 'login_failed'); // reported only if the answer is a 401
       try {
@@ -19,6 +19,6 @@ export function authRoutes(deps: { login: Login }): Route[] {
         if (isDomainError(err) && err.code === 'UNAUTHENTICATED') ctx.set('WWW-Authenticate', LOGIN_CHALLENGE);
         throw err;
       }
-    }),
-  ];
+    },
+  };
 }

@@ -1,19 +1,20 @@
-import type { KnowledgeBase, NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
+import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
 import { principalOf } from '../middleware/bearer-auth.js';
 import { readJsonDocument, readMultipartDocument } from '../middleware/document-upload.js';
 import * as knowledge from '../contracts/knowledge.contracts.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HttpServices } from '../http-deps.js';
+import type { HandlersOf } from '../route-contract.js';
 
 const base = (tenantId: string) => `/api/v1/tenants/${encodeURIComponent(tenantId)}/knowledge`;
 
-export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): Route[] {
+export function knowledgeHandlers(deps: Pick<HttpServices, 'knowledge'>): HandlersOf<typeof knowledge> {
   const kb = deps.knowledge;
-  const routes: Route[] = [
-    implement(knowledge.listKnowledge, async (ctx, { params, query }) => {
+  return {
+    listKnowledge: async (ctx, { params, query }) => {
       ctx.body = await kb.list(principalOf(ctx), params.tenant_id, query);
-    }),
-    implement(knowledge.uploadKnowledge, async (ctx, { params }) => {
+    },
+    uploadKnowledge: async (ctx, { params }) => {
       const principal = principalOf(ctx);
       let doc: NewDocument;
       if (ctx.is('multipart/form-data')) doc = await readMultipartDocument(ctx);
@@ -25,28 +26,25 @@ export function knowledgeRoutes(deps: { knowledge: KnowledgeBase }): Route[] {
       ctx.status = 201;
       ctx.set('Location', `${base(params.tenant_id)}/${item.item_id}`);
       ctx.body = item;
-    }),
-    implement(knowledge.getKnowledge, async (ctx, { params }) => {
+    },
+    getKnowledge: async (ctx, { params }) => {
       ctx.body = await kb.get(principalOf(ctx), params.tenant_id, params.item_id);
-    }),
-    implement(knowledge.deleteKnowledge, async (ctx, { params }) => {
+    },
+    deleteKnowledge: async (ctx, { params }) => {
       await kb.delete(principalOf(ctx), params.tenant_id, params.item_id);
       ctx.status = 204;
-    }),
-    implement(knowledge.startKnowledgeSync, async (ctx, { params }) => {
+    },
+    startKnowledgeSync: async (ctx, { params }) => {
       const { run, created } = await kb.requestSync(principalOf(ctx), params.tenant_id);
       ctx.status = created ? 202 : 200;
       ctx.set('Location', `${base(params.tenant_id)}/sync/${run.sync_id}`);
       ctx.body = run;
-    }),
-    implement(knowledge.getKnowledgeSync, async (ctx, { params }) => {
+    },
+    getKnowledgeSync: async (ctx, { params }) => {
       ctx.body = await kb.getSync(principalOf(ctx), params.tenant_id, params.sync_id);
-    }),
-    implement(knowledge.searchKnowledge, async (ctx, { params, query }) => {
+    },
+    searchKnowledge: async (ctx, { params, query }) => {
       ctx.body = await kb.search(principalOf(ctx), params.tenant_id, query);
-    }),
-  ];
-  // Literal segments (sync, search) before `{item_id}`: the router tries routes in order.
-  const order = ['listKnowledge', 'uploadKnowledge', 'startKnowledgeSync', 'getKnowledgeSync', 'searchKnowledge', 'getKnowledge', 'deleteKnowledge'];
-  return routes.sort((a, b) => order.indexOf(a.contract.operationId) - order.indexOf(b.contract.operationId));
+    },
+  };
 }

@@ -22,7 +22,7 @@ import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { markRefused } from '../middleware/security-log.js';
 import { sendProblem } from '../problem.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 
 /**
  * `/mcp`: the oracle's MCP tools over Streamable HTTP (docs/decisions/0045), on the protocol
@@ -147,10 +147,10 @@ const protocolRefusal = (ctx: Context, code: number, message: string, data?: unk
 const isParseRefusal = (err: unknown) =>
   (isDomainError(err) && err.code === 'VALIDATION') || (typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 400);
 
-export function mcpRoutes(deps: McpRouteDeps): Route[] {
+export function mcpHandlers(deps: McpRouteDeps): HandlersOf<typeof mcp> {
   const protocol = new McpProtocol({ log: deps.log });
-  return [
-    implement(mcp.mcpEndpoint, async (ctx) => {
+  return {
+    mcp: async (ctx) => {
       if (!ctx.accepts('application/json')) {
         sendProblem(ctx, 406, 'This endpoint answers application/json: list it in Accept (with text/event-stream, as MCP clients do).');
         return;
@@ -198,6 +198,6 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       } finally {
         gone.release();
       }
-    }),
-  ];
+    },
+  };
 }

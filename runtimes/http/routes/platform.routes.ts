@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import send from 'koa-send';
 import type { Registry } from 'prom-client';
 import * as platform from '../contracts/platform.contracts.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HandlersOf } from '../route-contract.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -28,17 +28,17 @@ const DOCS_PAGE = `<!doctype html>
 </body></html>`;
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#ui', deepLinking: true });`;
 
-export function platformRoutes(deps: {
+export function platformHandlers(deps: {
   readiness: ReadinessCheck[];
   metrics: Registry;
   openapi: () => object;
-}): Route[] {
+}): HandlersOf<typeof platform> {
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  return [
-    implement(platform.healthz, (ctx) => {
+  return {
+    healthz: (ctx) => {
       ctx.body = { status: 'ok' };
-    }),
-    implement(platform.readyz, async (ctx) => {
+    },
+    readyz: async (ctx) => {
       const checks: Record<string, string> = {};
       let ready = true;
       for (const r of deps.readiness) {
@@ -51,19 +51,19 @@ export function platformRoutes(deps: {
       }
       ctx.status = ready ? 200 : 503;
       ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
-    }),
-    implement(platform.metrics, async (ctx) => {
+    },
+    metrics: async (ctx) => {
       ctx.type = deps.metrics.contentType;
       ctx.body = await deps.metrics.metrics();
-    }),
-    implement(platform.openapi, (ctx) => {
+    },
+    openapi: (ctx) => {
       ctx.body = deps.openapi();
-    }),
-    implement(platform.docs, (ctx) => {
+    },
+    docs: (ctx) => {
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = DOCS_PAGE;
-    }),
-    implement(platform.docsAsset, async (ctx, { params }) => {
+    },
+    docsAsset: async (ctx, { params }) => {
       if (params.asset === 'init.js') {
         ctx.type = 'text/javascript'; // as koa-send types the other scripts (RFC 9239)
         ctx.body = DOCS_INIT;
@@ -72,6 +72,6 @@ export function platformRoutes(deps: {
       if (!DOCS_ASSETS.has(params.asset)) return; // falls through to the 404 problem
       // koa-send: type by extension, Content-Length, Last-Modified; cacheable by anyone for a day.
       await send(ctx, params.asset, { root: assetDir, setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${ONE_DAY_S}`) });
-    }),
-  ];
+    },
+  };
 }

@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import type { EventOwner } from '../../../core/events/event.model.js';
-import { keySubscriber, tenantSubscriber, type WebhookSubscriptions } from '../../../core/events/use-cases/webhook-subscriptions.js';
-import { KEY_WEBHOOKS, TENANT_WEBHOOKS, type WebhookContracts, type WebhookParams } from '../contracts/webhooks.contracts.js';
+import { keySubscriber, tenantSubscriber } from '../../../core/events/use-cases/webhook-subscriptions.js';
+import type { WebhookContracts, WebhookParams } from '../contracts/webhooks.contracts.js';
 import { callerOf } from '../middleware/api-key.js';
 import { principalOf } from '../middleware/bearer-auth.js';
-import { implement, type Route } from '../route-contract.js';
+import type { HttpServices } from '../http-deps.js';
+import type { HandlerOf, HandlersOf } from '../route-contract.js';
 
 /** Whose subscriptions a scope's routes manage. */
 interface WebhookOwnership {
@@ -23,42 +24,69 @@ const KEY_OWNERSHIP: WebhookOwnership = {
   collectionUrl: () => '/api/v1/verify/webhooks',
 };
 
-function scopedRoutes(deps: { subscriptions: WebhookSubscriptions }, c: WebhookContracts, s: WebhookOwnership): Route[] {
-  return [
-    implement(c.createWebhook, async (ctx, { params, body }) => {
-      const created = await deps.subscriptions.create(s.owner(ctx, params), body);
+/** The operations of either scope, as the scope's contracts name them without the scope. */
+type ScopedHandlers = { [K in keyof WebhookContracts]: HandlerOf<WebhookContracts[K]> };
+
+function scopedHandlers(deps: Pick<HttpServices, 'webhookSubscriptions'>, s: WebhookOwnership): ScopedHandlers {
+  return {
+    createWebhook: async (ctx, { params, body }) => {
+      const created = await deps.webhookSubscriptions.create(s.owner(ctx, params), body);
       ctx.status = 201;
       ctx.set('Location', `${s.collectionUrl(params)}/${created.subscription_id}`);
       ctx.body = created;
-    }),
-    implement(c.listWebhooks, async (ctx, { params, query }) => {
-      ctx.body = await deps.subscriptions.list(s.owner(ctx, params), query);
-    }),
-    implement(c.getWebhook, async (ctx, { params }) => {
-      ctx.body = await deps.subscriptions.get(s.owner(ctx, params), params.webhook_id ?? '');
-    }),
-    implement(c.deleteWebhook, async (ctx, { params }) => {
-      await deps.subscriptions.delete(s.owner(ctx, params), params.webhook_id ?? '');
+    },
+    listWebhooks: async (ctx, { params, query }) => {
+      ctx.body = await deps.webhookSubscriptions.list(s.owner(ctx, params), query);
+    },
+    getWebhook: async (ctx, { params }) => {
+      ctx.body = await deps.webhookSubscriptions.get(s.owner(ctx, params), params.webhook_id ?? '');
+    },
+    deleteWebhook: async (ctx, { params }) => {
+      await deps.webhookSubscriptions.delete(s.owner(ctx, params), params.webhook_id ?? '');
       ctx.status = 204;
-    }),
-    implement(c.rotateWebhookSecret, async (ctx, { params }) => {
-      ctx.body = await deps.subscriptions.rotateSecret(s.owner(ctx, params), params.webhook_id ?? '');
-    }),
-    implement(c.enableWebhook, async (ctx, { params }) => {
-      ctx.body = await deps.subscriptions.enable(s.owner(ctx, params), params.webhook_id ?? '');
-    }),
-    implement(c.listWebhookDeliveries, async (ctx, { params, query }) => {
-      ctx.body = await deps.subscriptions.deliveries(s.owner(ctx, params), params.webhook_id ?? '', query);
-    }),
-    implement(c.retryWebhookDelivery, async (ctx, { params }) => {
+    },
+    rotateWebhookSecret: async (ctx, { params }) => {
+      ctx.body = await deps.webhookSubscriptions.rotateSecret(s.owner(ctx, params), params.webhook_id ?? '');
+    },
+    enableWebhook: async (ctx, { params }) => {
+      ctx.body = await deps.webhookSubscriptions.enable(s.owner(ctx, params), params.webhook_id ?? '');
+    },
+    listWebhookDeliveries: async (ctx, { params, query }) => {
+      ctx.body = await deps.webhookSubscriptions.deliveries(s.owner(ctx, params), params.webhook_id ?? '', query);
+    },
+    retryWebhookDelivery: async (ctx, { params }) => {
       ctx.status = 202;
-      ctx.body = await deps.subscriptions.redeliver(s.owner(ctx, params), params.webhook_id ?? '', params.delivery_id ?? '');
-    }),
-  ];
+      ctx.body = await deps.webhookSubscriptions.redeliver(s.owner(ctx, params), params.webhook_id ?? '', params.delivery_id ?? '');
+    },
+  };
 }
 
 /** `/api/v1/tenants/{tenant_id}/webhooks…` (admin token). */
-export const tenantWebhookRoutes = (deps: { subscriptions: WebhookSubscriptions }): Route[] => scopedRoutes(deps, TENANT_WEBHOOKS, TENANT_OWNERSHIP);
+export function tenantWebhookHandlers(deps: Pick<HttpServices, 'webhookSubscriptions'>): HandlersOf<WebhookContracts<'Tenant'>> {
+  const h = scopedHandlers(deps, TENANT_OWNERSHIP);
+  return {
+    createTenantWebhook: h.createWebhook,
+    listTenantWebhooks: h.listWebhooks,
+    getTenantWebhook: h.getWebhook,
+    deleteTenantWebhook: h.deleteWebhook,
+    rotateTenantWebhookSecret: h.rotateWebhookSecret,
+    enableTenantWebhook: h.enableWebhook,
+    listTenantWebhookDeliveries: h.listWebhookDeliveries,
+    retryTenantWebhookDelivery: h.retryWebhookDelivery,
+  };
+}
 
 /** `/api/v1/verify/webhooks…` (production API key). */
-export const keyWebhookRoutes = (deps: { subscriptions: WebhookSubscriptions }): Route[] => scopedRoutes(deps, KEY_WEBHOOKS, KEY_OWNERSHIP);
+export function keyWebhookHandlers(deps: Pick<HttpServices, 'webhookSubscriptions'>): HandlersOf<WebhookContracts<'Key'>> {
+  const h = scopedHandlers(deps, KEY_OWNERSHIP);
+  return {
+    createKeyWebhook: h.createWebhook,
+    listKeyWebhooks: h.listWebhooks,
+    getKeyWebhook: h.getWebhook,
+    deleteKeyWebhook: h.deleteWebhook,
+    rotateKeyWebhookSecret: h.rotateWebhookSecret,
+    enableKeyWebhook: h.enableWebhook,
+    listKeyWebhookDeliveries: h.listWebhookDeliveries,
+    retryKeyWebhookDelivery: h.retryWebhookDelivery,
+  };
+}

@@ -1,49 +1,23 @@
 import type { Container } from 'inversify';
-import type { ApiKeyStore, VerificationLedger } from '../../../core/attestation/ports.js';
-import type { ResearchOrderStore } from '../../../core/attestation/research-orders/ports.js';
-import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
-import type { UsageMeter } from '../../../core/billing/ports.js';
-import type { EventFactory } from '../../../core/events/event.model.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
-import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
-import { SqlResearchOrderStore } from '../../../adapters/sql/sql-research-order.store.js';
 import { SqlUsageMeter } from '../../../adapters/sql/sql-usage.meter.js';
-import type { Config } from '../config.js';
 import { ATTESTATION } from './attestation.tokens.js';
 import { BILLING } from './billing.tokens.js';
-import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
-import { WEBHOOKS } from './webhooks.tokens.js';
+import { RESEARCH_ORDERS } from './research-orders.tokens.js';
+import { provide } from './token.js';
 
-/** SQL adapters of research orders and the usage meter. */
+/** The SQL usage meter. */
 export function bindBillingSql(container: Container): void {
-  container
-    .bind<ResearchOrderStore>(BILLING.ResearchOrderStore)
-    .toResolvedValue((database: SqlDatabase) => new SqlResearchOrderStore(database.db), [PLATFORM.SqlDatabase])
-    .inSingletonScope();
-  container
-    .bind<UsageMeter>(BILLING.UsageMeter)
-    .toResolvedValue((database: SqlDatabase) => new SqlUsageMeter(database.db), [PLATFORM.SqlDatabase])
-    .inSingletonScope();
+  provide(container, BILLING.UsageMeter, [PLATFORM.SqlDatabase], (database) => new SqlUsageMeter(database.db));
 }
 
-/** Research orders and invoicing; needs the attestation services, the cursor sealer and the event factory bound. */
+/** Invoicing; needs the key store, the meter and the research order store bound. */
 export function bindBillingServices(container: Container): void {
-  container
-    .bind<ResearchOrders>(BILLING.ResearchOrders)
-    .toResolvedValue(
-      (store: ResearchOrderStore, keys: ApiKeyStore, ledger: VerificationLedger, config: Config, sealer: CursorSealer, clock: Clock, ids: IdGenerator, events: EventFactory) =>
-        new ResearchOrders(store, keys, ledger, config.pricing, sealer, clock, ids, events),
-      [BILLING.ResearchOrderStore, ATTESTATION.ApiKeyStore, ATTESTATION.VerificationLedger, PLATFORM.Config, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    )
-    .inSingletonScope();
-  container
-    .bind<Invoicing>(BILLING.Invoicing)
-    .toResolvedValue(
-      (keys: ApiKeyStore, meter: UsageMeter, orders: ResearchOrderStore, config: Config, clock: Clock) => new Invoicing(keys, meter, orders, config.pricing, clock),
-      [ATTESTATION.ApiKeyStore, BILLING.UsageMeter, BILLING.ResearchOrderStore, PLATFORM.Config, PLATFORM.Clock],
-    )
-    .inSingletonScope();
+  provide(
+    container,
+    BILLING.Invoicing,
+    [ATTESTATION.ApiKeyStore, BILLING.UsageMeter, RESEARCH_ORDERS.ResearchOrderStore, PLATFORM.Config, PLATFORM.Clock],
+    (keys, meter, orders, config, clock) => new Invoicing(keys, meter, orders, config.pricing, clock),
+  );
 }

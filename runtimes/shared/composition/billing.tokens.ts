@@ -1,7 +1,9 @@
-/** Inversify tokens of research orders and invoicing. Injection is by token, never by reflected type. */
+import type { UsageMeter } from '../../../core/billing/ports.js';
+import type { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
+import { token } from './token.js';
+
+/** Tokens of the billing area: the usage meter and invoicing. */
 export const BILLING = {
-  ResearchOrderStore: Symbol.for('billing.ResearchOrderStore'),
-  ResearchOrders: Symbol.for('billing.ResearchOrders'),
-  UsageMeter: Symbol.for('billing.UsageMeter'),
-  Invoicing: Symbol.for('billing.Invoicing'),
+  UsageMeter: token<UsageMeter>('billing.UsageMeter'),
+  Invoicing: token<Invoicing>('billing.Invoicing'),
 } as const;

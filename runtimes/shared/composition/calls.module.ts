@@ -1,65 +1,42 @@
 import type { Container } from 'inversify';
-import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
-import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
 import { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
 import { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
 import { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
-import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
-import type { TenantRepository } from '../../../core/tenancy/ports.js';
-import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
+import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
 import { SqlCallErasureStore } from '../../../adapters/sql/sql-call-erasure.store.js';
 import { SqlCallRepository } from '../../../adapters/sql/sql-call.repository.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import { CALLS } from './calls.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
+import { provide } from './token.js';
 import { WEBHOOKS } from './webhooks.tokens.js';
 import { WORKSPACE } from './workspace.tokens.js';
-import type { WorkspaceRepository } from '../../../core/workspace/ports.js';
-import type { EventFactory } from '../../../core/events/event.model.js';
 
 /** The SQL call repository, with the bound dialect's full-text search. */
 export function bindCallsSql(container: Container): void {
-  container
-    .bind<CallRepository>(CALLS.CallRepository)
-    .toResolvedValue((database: SqlDatabase) => new SqlCallRepository(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
-    .inSingletonScope();
-  container
-    .bind<CallErasureStore>(CALLS.CallErasureStore)
-    .toResolvedValue((database: SqlDatabase) => new SqlCallErasureStore(database.db, database.capabilities.callSearch), [PLATFORM.SqlDatabase])
-    .inSingletonScope();
+  provide(container, CALLS.CallRepository, [PLATFORM.SqlDatabase], (database) => new SqlCallRepository(database.db, database.capabilities.callSearch));
+  provide(container, CALLS.CallErasureStore, [PLATFORM.SqlDatabase], (database) => new SqlCallErasureStore(database.db, database.capabilities.callSearch));
 }
 
-/** Use cases on calls; needs the call and tenant repositories (and, for reads, the auth secret). */
+/** Use cases on calls; needs the call, tenant and workspace repositories bound. */
 export function bindCallsServices(container: Container): void {
-  container
-    .bind<CursorSealer>(CALLS.CursorSealer)
-    .toResolvedValue((secret: string) => new HmacCursorSealer(secret), [TENANCY.AuthSecret])
-    .inSingletonScope();
-  container
-    .bind<CallQueries>(CALLS.CallQueries)
-    .toResolvedValue((calls: CallRepository, sealer: CursorSealer) => new CallQueries(calls, sealer), [CALLS.CallRepository, CALLS.CursorSealer])
-    .inSingletonScope();
-  container
-    .bind<CallIngest>(CALLS.CallIngest)
-    .toResolvedValue(
-      (calls: CallRepository, tenants: TenantRepository, ids: IdGenerator, events: EventFactory) => new CallIngest(calls, tenants, ids, events),
-      [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    )
-    .inSingletonScope();
-  container
-    .bind<CallRetention>(CALLS.CallRetention)
-    .toResolvedValue(
-      (calls: CallRepository, workspaces: WorkspaceRepository, clock: Clock) => new CallRetention(calls, workspaces, clock),
-      [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
-    )
-    .inSingletonScope();
-  container
-    .bind<CallErasure>(CALLS.CallErasure)
-    .toResolvedValue(
-      (store: CallErasureStore, tenants: TenantRepository, events: EventFactory, ids: IdGenerator, clock: Clock) => new CallErasure(store, tenants, events, ids, clock),
-      [CALLS.CallErasureStore, TENANCY.TenantRepository, WEBHOOKS.EventFactory, PLATFORM.IdGenerator, PLATFORM.Clock],
-    )
-    .inSingletonScope();
+  provide(container, CALLS.CallQueries, [CALLS.CallRepository, PLATFORM.CursorSealer], (calls, sealer) => new CallQueries(calls, sealer));
+  provide(
+    container,
+    CALLS.CallIngest,
+    [CALLS.CallRepository, TENANCY.TenantRepository, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
+    (calls, tenants, ids, events) => new CallIngest(calls, tenants, ids, events),
+  );
+  provide(
+    container,
+    CALLS.CallRetention,
+    [CALLS.CallRepository, WORKSPACE.WorkspaceRepository, PLATFORM.Clock],
+    (calls, workspaces, clock) => new CallRetention(calls, workspaces, clock),
+  );
+  provide(
+    container,
+    CALLS.CallErasure,
+    [CALLS.CallErasureStore, TENANCY.TenantRepository, WEBHOOKS.EventFactory, PLATFORM.IdGenerator, PLATFORM.Clock],
+    (store, tenants, events, ids, clock) => new CallErasure(store, tenants, events, ids, clock),
+  );
 }

@@ -1,12 +1,18 @@
-/** Inversify tokens of the calls area. */
+import type { CallErasureStore, CallRepository } from '../../../core/calls/ports.js';
+import type { CallErasure } from '../../../core/calls/use-cases/call-erasure.js';
+import type { CallIngest } from '../../../core/calls/use-cases/call-ingest.js';
+import type { CallQueries } from '../../../core/calls/use-cases/call-queries.js';
+import type { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
+import { token } from './token.js';
+
+/** Tokens of the calls area. */
 export const CALLS = {
-  CallRepository: Symbol.for('calls.CallRepository'),
-  CursorSealer: Symbol.for('calls.CursorSealer'),
-  CallQueries: Symbol.for('calls.CallQueries'),
-  CallIngest: Symbol.for('calls.CallIngest'),
+  CallRepository: token<CallRepository>('calls.CallRepository'),
+  CallQueries: token<CallQueries>('calls.CallQueries'),
+  CallIngest: token<CallIngest>('calls.CallIngest'),
   /** Purges calls past their workspace's retention_days. */
-  CallRetention: Symbol.for('calls.CallRetention'),
+  CallRetention: token<CallRetention>('calls.CallRetention'),
   /** Erasure of a caller's calls and what derives from them (issue 30). */
-  CallErasureStore: Symbol.for('calls.CallErasureStore'),
-  CallErasure: Symbol.for('calls.CallErasure'),
+  CallErasureStore: token<CallErasureStore>('calls.CallErasureStore'),
+  CallErasure: token<CallErasure>('calls.CallErasure'),
 } as const;

@@ -1,33 +1,20 @@
 import { hostname } from 'node:os';
 import type { Container } from 'inversify';
-import type { Logger } from 'pino';
-import type { AgentRepository } from '../../../core/agents/ports.js';
-import { AgentConfigs } from '../../../core/agents/use-cases/agent-configs.js';
-import type { CursorSealer } from '../../../core/shared/ports.js';
-import type { ContentDigest, KnowledgeStore, SyncRunStore, TextExtractor } from '../../../core/knowledge/ports.js';
 import { KnowledgeBase } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { KnowledgeSync } from '../../../core/knowledge/use-cases/knowledge-sync.js';
-import type { Clock, IdGenerator } from '../../../core/shared/ports.js';
-import type { TenantRepository } from '../../../core/tenancy/ports.js';
 import { InProcessSyncWorker } from '../../../adapters/node/in-process-sync-worker.js';
 import { BoundedTextExtractor, sha256Digest } from '../../../adapters/node/text-extractor.js';
-import { SqlAgentRepository } from '../../../adapters/sql/sql-agent.repository.js';
 import { SqlKnowledgeStore } from '../../../adapters/sql/sql-knowledge.store.js';
 import { SqlSyncRunStore } from '../../../adapters/sql/sql-sync-run.store.js';
-import type { SqlDatabase } from '../../../adapters/sql/database.js';
-import type { Config } from '../config.js';
-import { CALLS } from './calls.tokens.js';
 import { KNOWLEDGE } from './knowledge.tokens.js';
 import { PLATFORM } from './platform.tokens.js';
-import { TENANCY } from './tenancy.tokens.js';
+import { provide } from './token.js';
 import { WEBHOOKS } from './webhooks.tokens.js';
-import type { EventFactory } from '../../../core/events/event.model.js';
 
-/** SQL stores of knowledge documents, sync runs and agents. */
+/** SQL stores of knowledge documents and sync runs. */
 export function bindKnowledgeSql(container: Container): void {
-  container.bind<KnowledgeStore>(KNOWLEDGE.KnowledgeStore).toResolvedValue((d: SqlDatabase) => new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex), [PLATFORM.SqlDatabase]).inSingletonScope();
-  container.bind<SyncRunStore>(KNOWLEDGE.SyncRunStore).toResolvedValue((d: SqlDatabase) => new SqlSyncRunStore(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
-  container.bind<AgentRepository>(KNOWLEDGE.AgentRepository).toResolvedValue((d: SqlDatabase) => new SqlAgentRepository(d.db), [PLATFORM.SqlDatabase]).inSingletonScope();
+  provide(container, KNOWLEDGE.KnowledgeStore, [PLATFORM.SqlDatabase], (d) => new SqlKnowledgeStore(d.db, d.capabilities.knowledgeIndex));
+  provide(container, KNOWLEDGE.SyncRunStore, [PLATFORM.SqlDatabase], (d) => new SqlSyncRunStore(d.db));
 }
 
 /**
@@ -38,44 +25,32 @@ const SYNC_LEASE_MS = 60_000;
 /** How often an idle instance looks for queued runs and runs whose lease expired (once `start`ed). */
 const SYNC_POLL_MS = 2_000;
 
-/** Use cases; needs the calls services (cursor sealer) and the tenancy repositories bound. */
+/** Use cases; needs the platform (cursor sealer) and the event factory bound. */
 export function bindKnowledgeServices(container: Container): void {
-  container.bind<TextExtractor>(KNOWLEDGE.TextExtractor).toResolvedValue((config: Config) => new BoundedTextExtractor(config.extraction), [PLATFORM.Config]).inSingletonScope();
-  container.bind<ContentDigest>(KNOWLEDGE.ContentDigest).toConstantValue(sha256Digest);
-  container
-    .bind<KnowledgeSync>(KNOWLEDGE.KnowledgeSync)
-    .toResolvedValue(
-      (store: KnowledgeStore, runs: SyncRunStore, extractor: TextExtractor, clock: Clock, ids: IdGenerator, events: EventFactory) =>
-        new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events),
-      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    )
-    .inSingletonScope();
-  container
-    .bind<InProcessSyncWorker>(KNOWLEDGE.SyncWorker)
-    .toResolvedValue(
-      (sync: KnowledgeSync, logger: Logger) =>
-        new InProcessSyncWorker(sync, {
-          pollMs: SYNC_POLL_MS,
-          heartbeatMs: SYNC_LEASE_MS / 3,
-          onError: (err, syncId) => logger.error({ err, sync_id: syncId ?? undefined }, syncId ? 'knowledge sync run failed' : 'knowledge sync poll failed'),
-        }),
-      [KNOWLEDGE.KnowledgeSync, PLATFORM.Logger],
-    )
-    .inSingletonScope();
-  container
-    .bind<KnowledgeBase>(KNOWLEDGE.KnowledgeBase)
-    .toResolvedValue(
-      (store: KnowledgeStore, runs: SyncRunStore, worker: InProcessSyncWorker, digest: ContentDigest, sealer: CursorSealer, clock: Clock, ids: IdGenerator) =>
-        new KnowledgeBase(store, runs, worker, digest, sealer, clock, ids),
-      [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.SyncWorker, KNOWLEDGE.ContentDigest, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
-    )
-    .inSingletonScope();
-  container
-    .bind<AgentConfigs>(KNOWLEDGE.AgentConfigs)
-    .toResolvedValue(
-      (agents: AgentRepository, tenants: TenantRepository, sealer: CursorSealer, clock: Clock, ids: IdGenerator, events: EventFactory) =>
-        new AgentConfigs(agents, tenants, sealer, clock, ids, events),
-      [KNOWLEDGE.AgentRepository, TENANCY.TenantRepository, CALLS.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
-    )
-    .inSingletonScope();
+  provide(container, KNOWLEDGE.TextExtractor, [PLATFORM.Config], (config) => new BoundedTextExtractor(config.extraction));
+  provide(container, KNOWLEDGE.ContentDigest, [], () => sha256Digest);
+  provide(
+    container,
+    KNOWLEDGE.KnowledgeSync,
+    [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.TextExtractor, PLATFORM.Clock, PLATFORM.IdGenerator, WEBHOOKS.EventFactory],
+    (store, runs, extractor, clock, ids, events) =>
+      new KnowledgeSync(store, runs, extractor, clock, { owner: `${hostname()}/${process.pid}/${ids.uuid()}`, leaseMs: SYNC_LEASE_MS }, events),
+  );
+  provide(
+    container,
+    KNOWLEDGE.SyncWorker,
+    [KNOWLEDGE.KnowledgeSync, PLATFORM.Logger],
+    (sync, logger) =>
+      new InProcessSyncWorker(sync, {
+        pollMs: SYNC_POLL_MS,
+        heartbeatMs: SYNC_LEASE_MS / 3,
+        onError: (err, syncId) => logger.error({ err, sync_id: syncId ?? undefined }, syncId ? 'knowledge sync run failed' : 'knowledge sync poll failed'),
+      }),
+  );
+  provide(
+    container,
+    KNOWLEDGE.KnowledgeBase,
+    [KNOWLEDGE.KnowledgeStore, KNOWLEDGE.SyncRunStore, KNOWLEDGE.SyncWorker, KNOWLEDGE.ContentDigest, PLATFORM.CursorSealer, PLATFORM.Clock, PLATFORM.IdGenerator],
+    (store, runs, worker, digest, sealer, clock, ids) => new KnowledgeBase(store, runs, worker, digest, sealer, clock, ids),
+  );
 }

@@ -1,16 +1,22 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { eventLoopScheduler } from '../../../adapters/node/event-loop-scheduler.js';
+import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js';
 import type { SqlDatabase } from '../../../adapters/sql/database.js';
 import type { Config } from '../config.js';
 import { PLATFORM } from './platform.tokens.js';
+import { TENANCY } from './tenancy.tokens.js';
+import { provide } from './token.js';
 
+/** What every area shares: the configuration, logger, clock, ids, scheduler, database and cursor sealer. */
 export function bindPlatform(container: Container, parts: { config: Config; logger: Logger; database: SqlDatabase }): void {
-  container.bind(PLATFORM.Config).toConstantValue(parts.config);
-  container.bind(PLATFORM.Logger).toConstantValue(parts.logger);
-  container.bind(PLATFORM.Clock).toConstantValue(systemClock);
-  container.bind(PLATFORM.IdGenerator).toConstantValue(cryptoIds);
-  container.bind(PLATFORM.Scheduler).toConstantValue(eventLoopScheduler);
-  container.bind(PLATFORM.SqlDatabase).toConstantValue(parts.database);
+  provide(container, PLATFORM.Config, [], () => parts.config);
+  provide(container, PLATFORM.Logger, [], () => parts.logger);
+  provide(container, PLATFORM.Clock, [], () => systemClock);
+  provide(container, PLATFORM.IdGenerator, [], () => cryptoIds);
+  provide(container, PLATFORM.Scheduler, [], () => eventLoopScheduler);
+  provide(container, PLATFORM.SqlDatabase, [], () => parts.database);
+  // Cursors are sealed with the service secret (bindAuth), resolved on first use.
+  provide(container, PLATFORM.CursorSealer, [TENANCY.AuthSecret], (secret) => new HmacCursorSealer(secret));
 }

@@ -1,10 +1,18 @@
-/** Inversify tokens shared by every area. */
+import type { Logger } from 'pino';
+import type { SqlDatabase } from '../../../adapters/sql/database.js';
+import type { Clock, CursorSealer, IdGenerator, Scheduler } from '../../../core/shared/ports.js';
+import type { Config } from '../config.js';
+import { token } from './token.js';
+
+/** Tokens of what every area shares (core/shared's ports, the configuration, the database). */
 export const PLATFORM = {
-  Config: Symbol.for('platform.Config'),
-  Clock: Symbol.for('platform.Clock'),
-  IdGenerator: Symbol.for('platform.IdGenerator'),
+  Config: token<Config>('platform.Config'),
+  Clock: token<Clock>('platform.Clock'),
+  IdGenerator: token<IdGenerator>('platform.IdGenerator'),
   /** The event loop's `Scheduler`: long computations (batches) give way to other requests. */
-  Scheduler: Symbol.for('platform.Scheduler'),
-  Logger: Symbol.for('platform.Logger'),
-  SqlDatabase: Symbol.for('platform.SqlDatabase'),
+  Scheduler: token<Scheduler>('platform.Scheduler'),
+  Logger: token<Logger>('platform.Logger'),
+  SqlDatabase: token<SqlDatabase>('platform.SqlDatabase'),
+  /** Seals every area's list cursors, keyed by the service secret. */
+  CursorSealer: token<CursorSealer>('platform.CursorSealer'),
 } as const;

@@ -1,5 +1,9 @@
-/** Inversify tokens of data stewardship (issue 30): a tenant's export and deletion. */
+import type { TenantDataEraser } from '../../../core/tenancy/ports.js';
+import type { TenantOffboarding } from '../../../core/tenancy/use-cases/tenant-offboarding.js';
+import { token } from './token.js';
+
+/** Tokens of data stewardship (issue 30): a tenant's export and deletion. */
 export const STEWARDSHIP = {
-  TenantDataEraser: Symbol.for('stewardship.TenantDataEraser'),
-  TenantOffboarding: Symbol.for('stewardship.TenantOffboarding'),
+  TenantDataEraser: token<TenantDataEraser>('stewardship.TenantDataEraser'),
+  TenantOffboarding: token<TenantOffboarding>('stewardship.TenantOffboarding'),
 } as const;

@@ -1,5 +1,9 @@
-/** Inversify tokens of the workspace area (a tenant's settings). */
+import type { WorkspaceRepository } from '../../../core/workspace/ports.js';
+import type { WorkspaceSettingsService } from '../../../core/workspace/use-cases/workspace-settings.js';
+import { token } from './token.js';
+
+/** Tokens of the workspace area (a tenant's settings). */
 export const WORKSPACE = {
-  WorkspaceRepository: Symbol.for('workspace.WorkspaceRepository'),
-  WorkspaceSettings: Symbol.for('workspace.WorkspaceSettings'),
+  WorkspaceRepository: token<WorkspaceRepository>('workspace.WorkspaceRepository'),
+  WorkspaceSettings: token<WorkspaceSettingsService>('workspace.WorkspaceSettings'),
 } as const;
