@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { requireProduction } from '../../../core/attestation/caller.js';
 import type { Caller } from '../../../core/attestation/ports.js';
 import type { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
-import { DomainError, isDomainError } from '../../../core/shared/errors.js';
+import { isDomainError } from '../../../core/shared/errors.js';
 import { asCheck, type CheckMiddleware } from './check.js';
 import { clearRefused, markRefused } from './security-log.js';
 
@@ -28,11 +28,8 @@ function presentedKey(ctx: Context, bearer: boolean): string | undefined {
   const match = /^Bearer +(\S+) *$/i.exec(ctx.get('Authorization'));
   // Another scheme, or a malformed one, presents a credential this endpoint cannot accept: refused as unknown.
   const fromBearer = match ? match[1] : '';
-  if (header !== undefined && header !== fromBearer) {
-    throw new DomainError('VALIDATION', 'X-API-Key and Authorization name different keys: send the key once.', [
-      { path: 'headers.authorization', message: 'must name the same key as X-API-Key (or be left out)' },
-    ]);
-  }
+  // Two different keys: neither is taken (a 401, as for an unknown key).
+  if (header !== undefined && header !== fromBearer) return '';
   return fromBearer;
 }
 

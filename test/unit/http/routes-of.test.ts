@@ -7,6 +7,7 @@ import * as calls from '../../../runtimes/http/contracts/calls.contracts.js';
 import * as erasures from '../../../runtimes/http/contracts/erasures.contracts.js';
 import { API_CONTRACTS } from '../../../runtimes/http/contracts/index.js';
 import * as knowledge from '../../../runtimes/http/contracts/knowledge.contracts.js';
+import * as mcp from '../../../runtimes/http/contracts/mcp.contracts.js';
 import * as platform from '../../../runtimes/http/contracts/platform.contracts.js';
 import * as orders from '../../../runtimes/http/contracts/research-orders.contracts.js';
 import { KEY_WEBHOOKS, TENANT_WEBHOOKS } from '../../../runtimes/http/contracts/webhooks.contracts.js';
@@ -54,7 +55,7 @@ describe('routesOf: the routes are the contracts in order, each with its handler
 
   it("lists every contract an area declares: one left out of its area's ROUTES is caught here, before a start", () => {
     const isContract = (v: unknown): boolean => typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v;
-    const declared = [agents, attestation, auth, calls, erasures, knowledge, platform, orders, workspace, KEY_WEBHOOKS, TENANT_WEBHOOKS]
+    const declared = [agents, attestation, auth, calls, erasures, knowledge, mcp, platform, orders, workspace, KEY_WEBHOOKS, TENANT_WEBHOOKS]
       .flatMap((m) => Object.values(m))
       .filter(isContract);
     expect(new Set(API_CONTRACTS)).toEqual(new Set(declared));
