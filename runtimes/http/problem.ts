@@ -24,6 +24,7 @@ export const PROBLEM_TYPES: Record<number, { slug: string; title: string }> = {
   403: { slug: 'forbidden', title: 'Not allowed' },
   404: { slug: 'not-found', title: 'Not found' },
   405: { slug: 'method-not-allowed', title: 'Method not allowed' },
+  406: { slug: 'not-acceptable', title: 'Not acceptable' },
   409: { slug: 'conflict', title: 'Conflict' },
   412: { slug: 'precondition-failed', title: 'Precondition failed' },
   428: { slug: 'precondition-required', title: 'Precondition required' },

@@ -21,11 +21,13 @@ export const API_TAGS = {
   Attestation: 'The attestation oracle: verify an artist and a title against sourced records, batches, coverage, the audit trail and its replay.',
   'Attestation webhooks': 'Webhook subscriptions of an API key (research orders, usage).',
   'Research orders': 'Operator research ordered for what the corpus lacks, with tiers, idempotency and status.',
+  MCP: 'The attestation tools for AI assistants as a remote Model Context Protocol server (Streamable HTTP, JSON-RPC 2.0).',
   Operations: 'Liveness, readiness, metrics, this document and its reference page.',
   'Webhook events': 'What a subscriber receives: one signed POST per event type.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
-export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer';
+/** `mcpKey`: `/mcp`'s credential: an allowed Origin, then the API key as X-API-Key or a bearer token, or none (the sandbox). */
+export type Security = 'none' | 'apiKeyOptional' | 'apiKey' | 'bearer' | 'mcpKey';
 
 export interface ResponseSpec {
   description: string;

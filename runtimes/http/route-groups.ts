@@ -5,7 +5,9 @@ import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import type { RouteGroup } from './app.js';
 import { API_CONTRACTS, type ApiHandlers } from './contracts/index.js';
 import type { HttpDeps, HttpServices } from './http-deps.js';
+import type { McpLog } from '../mcp/mcp-log.js';
 import { apiKeyCaller, requireProductionKey } from './middleware/api-key.js';
+import { asCheck, type CheckMiddleware } from './middleware/check.js';
 import { bearerAuth } from './middleware/bearer-auth.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { tenantAccess } from './middleware/tenant-access.js';
@@ -21,6 +23,7 @@ import { erasuresHandlers } from './routes/erasures.routes.js';
 import { usersHandlers } from './routes/users.routes.js';
 import { knowledgeHandlers } from './routes/knowledge.routes.js';
 import { type ReadinessCheck, platformHandlers } from './routes/platform.routes.js';
+import { mcpHandlers, mcpOriginGuard } from './routes/mcp.routes.js';
 import { researchOrderHandlers } from './routes/research-orders.routes.js';
 import { keyWebhookHandlers, tenantWebhookHandlers } from './routes/webhooks.routes.js';
 import { workspaceHandlers } from './routes/workspace.routes.js';
@@ -35,6 +38,8 @@ export interface PlatformParts {
   unavailability?: (err: unknown) => Unavailability | null;
   /** Where work that outlives its handler (a catalogue's NDJSON stream) reports how it ended. */
   logger?: Logger;
+  /** Where `/mcp` logs what it cannot answer. */
+  log: McpLog;
 }
 
 /**
@@ -48,6 +53,7 @@ export function apiHandlers(services: HttpServices, platform: PlatformParts): Ap
     ...catalogueHandlers({ ...services, onVerdict: platform.onVerdict, unavailability: platform.unavailability, logger: platform.logger }),
     ...researchOrderHandlers(services),
     ...keyWebhookHandlers(services),
+    ...mcpHandlers({ ...services, log: platform.log, onVerdict: platform.onVerdict, unavailability: platform.unavailability }),
     ...authHandlers(services),
     ...callsHandlers(services),
     ...erasuresHandlers(services),
@@ -96,6 +102,16 @@ export function groupRoutes(routes: Route[], credentials: Credentials): RouteGro
   return groups.map((g) => g.group);
 }
 
+/** `/mcp`'s credential: the Origin first (a foreign one is a 403 before anything else), then the key. */
+function mcpCaller(deps: HttpDeps): CheckMiddleware {
+  const origin = mcpOriginGuard(deps.config.mcp.allowedOrigins);
+  const caller = apiKeyCaller(deps.keys, { bearer: true });
+  return asCheck(async (ctx) => {
+    await origin.check(ctx);
+    await caller.check(ctx);
+  });
+}
+
 /** Every route group of the service: the contracts bound to their handlers, with the credential each needs. */
 export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), lifecycle: Lifecycle = { draining: false }): RouteGroup[] {
   const { config } = deps;
@@ -107,6 +123,7 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     openapi: () => (openapi ??= buildOpenApiDocument(API_CONTRACTS)),
     unavailability: deps.database.capabilities.unavailability,
     logger: deps.logger,
+    log: deps.logger,
   });
   const bearer: Middleware = bearerAuth({
     tokens: deps.accessTokens,
@@ -123,5 +140,6 @@ export function buildRouteGroups(deps: HttpDeps, metrics = createHttpMetrics(), 
     apiKey: { authenticate: apiKey, guards: { apiKey: requireProductionKey } },
     // The tenancy rule applies to a path that names a tenant (`/tenants/{tenant_id}/…`).
     bearer: { authenticate: bearer, middleware: [tenantAccess] },
+    mcpKey: { authenticate: mcpCaller(deps) },
   });
 }

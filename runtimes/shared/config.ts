@@ -11,6 +11,16 @@ const intFrom = (name: string, def: number, min: number, max: number) =>
     .max(max, `${name} must be at most ${max}`)
     .default(def);
 
+/** `https://app.example.com` or `http://localhost:8080`: what a browser sends as `Origin`, nothing more. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: intFrom('PORT', 3000, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
@@ -67,6 +77,16 @@ const EnvSchema = z.object({
   EXTRACT_MAX_TEXT_BYTES: intFrom('EXTRACT_MAX_TEXT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   EXTRACT_MAX_INFLATED_BYTES: intFrom('EXTRACT_MAX_INFLATED_BYTES', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   WEBHOOKS_RETENTION_DAYS: intFrom('WEBHOOKS_RETENTION_DAYS', 30, 1, 3650),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+      for (const o of origins) {
+        if (!isOrigin(o)) ctx.addIssue({ code: 'custom', message: `MCP_ALLOWED_ORIGINS: "${o.slice(0, 100)}" is not an origin (scheme://host[:port], no path)` });
+      }
+      return origins;
+    }),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -160,6 +180,14 @@ export interface Config {
   };
   /** How often a server purges calls past their workspace's retention_days (ADR 0014). */
   retentionIntervalMs: number;
+  /** The remote MCP server at `/mcp` (ADR 0045). */
+  mcp: {
+    /**
+     * Browser origins allowed to call `/mcp` besides loopback ones (MCP_ALLOWED_ORIGINS, comma
+     * separated); any other `Origin` is a 403 (DNS rebinding). A request without `Origin` is not a browser's.
+     */
+    allowedOrigins: string[];
+  };
   /** Bounds of one knowledge document's text extraction (ADR 0014). */
   extraction: {
     timeoutMs: number;
@@ -234,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.WEBHOOKS_RETENTION_DAYS,
     },
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    mcp: { allowedOrigins: e.MCP_ALLOWED_ORIGINS },
     extraction: { timeoutMs: e.EXTRACT_TIMEOUT_MS, maxHeapMb: e.EXTRACT_MAX_HEAP_MB, maxTextBytes: e.EXTRACT_MAX_TEXT_BYTES, maxInflatedBytes: e.EXTRACT_MAX_INFLATED_BYTES },
   };
 }

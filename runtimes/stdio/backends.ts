@@ -5,53 +5,8 @@ import { createVerifier, type VerifierOptions, type VerifyBatchResult, type Veri
 import type { CatalogueMapping } from '../../core/attestation/catalogue/catalogue.model.js';
 import { CatalogueResponseSchema } from '../shared/catalogue.schemas.js';
 import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/attestation.schemas.js';
-import { describeError, silentLog, type StdioLog } from './stdio-log.js';
-
-/**
- * The port the tools call: the oracle, wherever it runs. Two adapters: `embeddedBackend`
- * (in-process, bundled corpus) and `remoteBackend` (the HTTP API at SVC_API_URL).
- */
-export interface VerifyBackend {
-  readonly mode: 'embedded' | 'remote';
-  verify(input: VerifyInput, signal?: AbortSignal): Promise<VerificationResponse>;
-  /** Subjects as the batch takes them (each read on its own: a bad one is an error entry). */
-  verifyBatch(subjects: readonly unknown[], signal?: AbortSignal): Promise<VerifyBatchResult>;
-  /** The whole manifest, or with a query one page of the matching artists. */
-  coverage(query?: CoverageQuery, signal?: AbortSignal): Promise<CoverageManifest>;
-  /** A catalogue as CSV text, every row verified (what POST /verify/catalogue answers as JSON). */
-  verifyCatalogue(csv: string, mapping: CatalogueMapping | undefined, signal?: AbortSignal): Promise<VerifyCatalogueResult>;
-  /** Optional warm-up (loading the corpus) so that the first call is fast. Never rejects. */
-  prepare?(): Promise<void>;
-}
-
-export type BackendFailure =
-  | 'invalid_arguments'
-  | 'unauthenticated'
-  | 'rate_limited'
-  | 'timeout'
-  | 'unreachable'
-  | 'upstream_error'
-  | 'bad_response'
-  | 'cancelled'
-  | 'internal';
-
-/**
- * A local error of a backend, with a message this module wrote: safe to show to the client.
- * Whatever was caught underneath goes to the log, never into `message`.
- */
-export class BackendError extends Error {
-  readonly failure: BackendFailure;
-  readonly fieldErrors: FieldError[];
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(failure: BackendFailure, message: string, details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number } = {}) {
-    super(message);
-    this.name = 'BackendError';
-    this.failure = failure;
-    this.fieldErrors = details.fieldErrors ?? [];
-    this.retryAfterSeconds = details.retryAfterSeconds;
-  }
-}
+import { BackendError, type VerifyBackend } from '../mcp/backend.js';
+import { describeError, silentLog, type McpLog } from '../mcp/mcp-log.js';
 
 const cancelled = () => new BackendError('cancelled', 'The request was cancelled.');
 
@@ -64,7 +19,7 @@ export function columnsMessage(message: string, details: Readonly<Record<string,
 // ---------------------------------------------------------------------------------------------
 // Embedded: the same core as the HTTP API, in this process.
 
-export function embeddedBackend(options: VerifierOptions & { log?: StdioLog } = {}): VerifyBackend {
+export function embeddedBackend(options: VerifierOptions & { log?: McpLog } = {}): VerifyBackend {
   const log = options.log ?? silentLog;
   const verifier = createVerifier(options);
   const guard = async <T>(what: string, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> => {
@@ -116,7 +71,7 @@ export interface RemoteBackendOptions {
   /** Largest accepted response body. Default 64 MiB. */
   maxResponseBytes?: number;
   userAgent?: string;
-  log?: StdioLog;
+  log?: McpLog;
   fetch?: typeof fetch;
 }
 

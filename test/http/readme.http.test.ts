@@ -131,6 +131,22 @@ describe('README: embedding and the stateless MCP request', () => {
   }, 90_000);
 });
 
+describe('README: the remote MCP server', () => {
+  it('the /mcp curl example, with its headers and the key as a bearer token, answers the verdict its comment states', async () => {
+    const start = readme.indexOf('curl -s "$BASE/mcp"');
+    expect(start).toBeGreaterThan(-1);
+    const comment = readme.slice(readme.lastIndexOf('\n#', start), start);
+    const command = readme.slice(start, readme.indexOf('\n```', start));
+    const headers = Object.fromEntries([...command.matchAll(/-H ['"]([^:]+): ([^'"]+)['"]/g)].map((m) => [m[1]!, m[2]!.replace('$KEY', key)]));
+    expect(headers.authorization).toBe(`Bearer ${key}`);
+    const body = /-d '(\{[^']*\})'/.exec(command)![1]!;
+    const res = await call(h.url, 'POST', '/mcp', { body, headers });
+    expect(res.status).toBe(200);
+    expect(res.body.result.structuredContent.verdict).toBe(/→ (\w+)/.exec(comment)![1]);
+    expect(readme).toMatch(/"url": "https:\/\/api\.example\.com\/mcp"/);
+  });
+});
+
 describe('README: docs/examples', () => {
   it('faq.pdf uploads as the README does (multipart), is indexed by a sync and found by search', async () => {
     expect(readme).toContain('-F file=@docs/examples/faq.pdf');

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoot, BackendError, embeddedBackend, parseRetryAfter, remoteBackend } from '../../runtimes/stdio/backends.js';
+import { BackendError } from '../../runtimes/mcp/backend.js';
+import { apiRoot, embeddedBackend, parseRetryAfter, remoteBackend } from '../../runtimes/stdio/backends.js';
 import { loadStdioConfig } from '../../runtimes/stdio/stdio-config.js';
 import { stdioCorpus } from './stdio-corpus.js';
 

@@ -3,9 +3,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';
 import { sampleSubjects } from '../../corpus/build/subject-samples.js';
-import { embeddedBackend, type VerifyBackend } from '../../runtimes/stdio/backends.js';
+import type { VerifyBackend } from '../../runtimes/mcp/backend.js';
+import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { McpServer } from '../../runtimes/stdio/protocol.js';
-import { silentLog } from '../../runtimes/stdio/stdio-log.js';
+import { silentLog } from '../../runtimes/mcp/mcp-log.js';
 import { StdioTransport } from '../../runtimes/stdio/transport.js';
 import { LineClient } from './stdio-harness.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../../runtimes/stdio/protocol.js';
-import { silentLog } from '../../runtimes/stdio/stdio-log.js';
+import { silentLog } from '../../runtimes/mcp/mcp-log.js';
 import { StdioTransport } from '../../runtimes/stdio/transport.js';
 import { PassThrough } from 'node:stream';
 import { LineClient, modernMeta, slowBackend, startInMemory, testBackend } from './stdio-harness.js';

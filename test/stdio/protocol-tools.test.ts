@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BackendError, embeddedBackend, type VerifyBackend } from '../../runtimes/stdio/backends.js';
+import { BackendError, type VerifyBackend } from '../../runtimes/mcp/backend.js';
+import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { createVerifier } from '../../runtimes/embed/create-verifier.js';
 import { type LineClient, modernMeta, schemaErrors, startInMemory, testBackend, verdictOf } from './stdio-harness.js';
 import { stdioCorpus } from './stdio-corpus.js';

@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { embeddedBackend, type VerifyBackend } from '../../runtimes/stdio/backends.js';
+import type { VerifyBackend } from '../../runtimes/mcp/backend.js';
+import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { McpServer } from '../../runtimes/stdio/protocol.js';
-import { silentLog } from '../../runtimes/stdio/stdio-log.js';
+import { silentLog } from '../../runtimes/mcp/mcp-log.js';
 import { StdioTransport } from '../../runtimes/stdio/transport.js';
 import { stdioCorpus } from './stdio-corpus.js';
 

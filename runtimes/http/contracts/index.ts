@@ -6,6 +6,7 @@ import * as calls from './calls.contracts.js';
 import * as catalogue from './catalogue.contracts.js';
 import * as erasures from './erasures.contracts.js';
 import * as knowledge from './knowledge.contracts.js';
+import * as mcp from './mcp.contracts.js';
 import * as platform from './platform.contracts.js';
 import * as orders from './research-orders.contracts.js';
 import * as users from './users.contracts.js';
@@ -24,6 +25,7 @@ export const API_CONTRACTS = [
   ...catalogue.ROUTES,
   ...orders.ROUTES,
   ...Object.values(KEY_WEBHOOKS),
+  ...mcp.ROUTES,
   ...auth.ROUTES,
   ...calls.ROUTES,
   ...erasures.ROUTES,

@@ -86,6 +86,7 @@ function operation(spec: AnyRouteContract): ZodOpenApiOperationObject {
   if (spec.security === 'apiKeyOptional') op.security = [{}, { apiKey: [] }];
   if (spec.security === 'bearer') op.security = [{ bearer: [] }];
   if (spec.security === 'none') op.security = [];
+  if (spec.security === 'mcpKey') op.security = [{}, { apiKey: [] }, { apiKeyBearer: [] }];
   return op;
 }
 
@@ -145,6 +146,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): objec
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Production key of the attestation API (metered).' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'The attestation API key as a bearer token, as remote MCP clients send it (`/mcp` only).' },
       },
     },
     paths,

@@ -46,7 +46,8 @@ describe('RouteContract: the schemas type the handler and produce its input', ()
 
 describe('API_CONTRACTS: every operation declares the budgets of CONTRACT section 6', () => {
   const expected = (c: AnyRouteContract): string[] => {
-    if (c.path.startsWith('/api/v1/verify')) return ['verify-key', 'verify-sandbox'];
+    // `/mcp` serves the verify tools: the verify budgets (ADR 0045).
+    if (c.path.startsWith('/api/v1/verify') || c.path === '/mcp') return ['verify-key', 'verify-sandbox'];
     if (c.path === '/api/v1/auth/login') return ['login-ip', 'login-email'];
     if (c.path === '/api/v1/tenants/{tenant_id}/knowledge' && c.method === 'post') return ['tenant-api', 'tenant-upload'];
     if (c.path.startsWith('/api/v1/tenants/')) return ['tenant-api'];

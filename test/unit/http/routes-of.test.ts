@@ -8,6 +8,7 @@ import * as catalogue from '../../../runtimes/http/contracts/catalogue.contracts
 import * as erasures from '../../../runtimes/http/contracts/erasures.contracts.js';
 import { API_CONTRACTS } from '../../../runtimes/http/contracts/index.js';
 import * as knowledge from '../../../runtimes/http/contracts/knowledge.contracts.js';
+import * as mcp from '../../../runtimes/http/contracts/mcp.contracts.js';
 import * as platform from '../../../runtimes/http/contracts/platform.contracts.js';
 import * as orders from '../../../runtimes/http/contracts/research-orders.contracts.js';
 import * as users from '../../../runtimes/http/contracts/users.contracts.js';
@@ -44,7 +45,7 @@ describe('routesOf: the routes are the contracts in order, each with its handler
 
   it('groups consecutive routes of one security, keeping the order the router tries them', () => {
     const routes = routesOf(three, [b, a, c]);
-    const groups = groupRoutes(routes, { none: {}, apiKeyOptional: {}, apiKey: {}, bearer: { middleware: [] } });
+    const groups = groupRoutes(routes, { none: {}, apiKeyOptional: {}, apiKey: {}, bearer: { middleware: [] }, mcpKey: {} });
     expect(groups.map((g) => g.routes.map((r: Route) => r.contract.operationId))).toEqual([['b'], ['a'], ['c']]);
     expect(groups.flatMap((g) => g.routes.map((r) => r.contract))).toEqual([b, a, c]);
   });
@@ -56,7 +57,7 @@ describe('routesOf: the routes are the contracts in order, each with its handler
 
   it("lists every contract an area declares: one left out of its area's ROUTES is caught here, before a start", () => {
     const isContract = (v: unknown): boolean => typeof v === 'object' && v !== null && 'operationId' in v && 'method' in v;
-    const declared = [agents, attestation, auth, calls, catalogue, erasures, knowledge, platform, orders, users, workspace, KEY_WEBHOOKS, TENANT_WEBHOOKS]
+    const declared = [agents, attestation, auth, calls, catalogue, erasures, knowledge, mcp, platform, orders, users, workspace, KEY_WEBHOOKS, TENANT_WEBHOOKS]
       .flatMap((m) => Object.values(m))
       .filter(isContract);
     expect(new Set(API_CONTRACTS)).toEqual(new Set(declared));

@@ -376,6 +376,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP server (Streamable HTTP)
+         * @description The tools of svc-verify (verify_art_records, verify_coverage, verify_art_records_batch) for remote MCP clients: each POST carries one JSON-RPC message (a batch in protocol version 2025-03-26) and is answered with application/json; a body of notifications only is a 202. Stateless: no Mcp-Session-Id; after `initialize`, send the negotiated version as MCP-Protocol-Version (absent: 2025-03-26). Protocol versions 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 (handshake) and 2026-07-28 (version in each request's _meta). The API key goes in X-API-Key or as `Authorization: Bearer <key>`; without one, the sandbox. Each POST spends one unit of the verify budget (a sandbox batch one per subject, as /verify/batch); every verification is archived and metered as on /verify. A browser Origin other than loopback or MCP_ALLOWED_ORIGINS is a 403.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1214,6 +1234,33 @@ export interface components {
             events: string[];
             description?: string | null;
         };
+        McpRequest: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
+        /**
+         * @description A JSON-RPC request or notification of the Model Context Protocol.
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/call",
+         *       "params": {
+         *         "name": "verify_art_records",
+         *         "arguments": {
+         *           "subject_artist": "J. M. W. Turner",
+         *           "subject_title": "The Fighting Temeraire"
+         *         }
+         *       }
+         *     }
+         */
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Present on a request, absent on a notification. */
+            id?: string | number;
+            /** @description `initialize`, `ping`, `tools/list`, `tools/call`, `server/discover` or a notification. */
+            method: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         LoginRequest: {
             /** @example admin@demo.example */
             email: string;
@@ -1994,6 +2041,24 @@ export interface components {
             status_code: number | null;
             latency_ms: number;
             error: string | null;
+        };
+        McpResponse: components["schemas"]["JsonRpcResponse"] | components["schemas"]["JsonRpcResponse"][];
+        /** @description A JSON-RPC response: `result` or `error`. */
+        JsonRpcResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description The request's id; null when it could not be read. */
+            id: (string | number) | null;
+            /** @description On success: the method's result (a tool failure is a result with `isError: true`). */
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                /** @description -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error, -32022 unsupported protocol version. */
+                code: number;
+                message: string;
+                data?: unknown;
+            };
         };
         AccessToken: {
             /** @description A JWT (HS256): sub, tenant_id, role, iat, exp. */
@@ -6292,6 +6357,280 @@ export interface operations {
                 };
             };
             /** @description The key's budget is spent; see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description After initialize: the negotiated protocol version (absent: 2025-03-26). An unsupported one is a 400. */
+                "MCP-Protocol-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpRequest"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response(s); tool failures are results with isError. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description Notifications or responses only: accepted, no body. */
+            202: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON (-32700), a body that is not a JSON-RPC message (-32600), or an unsupported MCP-Protocol-Version: a JSON-RPC error with id null. */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description Unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Origin not allowed (DNS rebinding protection). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client does not accept application/json. */
+            406: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
             429: {
                 headers: {
                     /** @description The request id (echoed when the caller sent a sane one). */

@@ -2,7 +2,7 @@
  * The slice of a logger the stdio runtime uses (pino satisfies it). Logs go to stderr only:
  * stdout carries protocol messages and nothing else.
  */
-export interface StdioLog {
+export interface McpLog {
   debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -10,7 +10,7 @@ export interface StdioLog {
 }
 
 const noop = (): void => undefined;
-export const silentLog: StdioLog = { debug: noop, info: noop, warn: noop, error: noop };
+export const silentLog: McpLog = { debug: noop, info: noop, warn: noop, error: noop };
 
 /** What may be logged of a caught value: its class and code, and the message on stderr only. */
 export function describeError(err: unknown): Record<string, unknown> {

@@ -16,9 +16,9 @@ import {
   VerifyBatchResponseSchema,
   VerifyRequestSchema,
 } from '../shared/attestation.schemas.js';
-import { BackendError, type VerifyBackend } from './backends.js';
+import { BackendError, type VerifyBackend } from './backend.js';
 import type { VersionFeatures } from './protocol-versions.js';
-import { describeError, type StdioLog } from './stdio-log.js';
+import { describeError, type McpLog } from './mcp-log.js';
 import { fieldErrorsOf } from '../shared/field-errors.js';
 
 /**
@@ -39,7 +39,7 @@ export interface ToolOutcome {
 interface ToolContext {
   backend: VerifyBackend;
   signal: AbortSignal;
-  log: StdioLog;
+  log: McpLog;
 }
 
 interface ToolDefinition {
