@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../web/src/workbench/csv.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
+import { rowsOfXlsx, xlsxOf } from '../support/catalogue-files.js';
 import { type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';
 import { assertPagesBuilt } from './support/built-pages.js';
@@ -27,7 +28,8 @@ async function finished(page: Page, lots: number): Promise<void> {
   expect(await page.getByRole('status').filter({ hasText: 'Lots verified' }).textContent()).toContain(`${lots} / ${lots}`);
 }
 
-describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer uses it', () => {
+// A catalogue is read in a worker thread and verified row by row: on a loaded machine a test takes tens of seconds.
+describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer uses it', { timeout: 120_000 }, () => {
   let h: Harness;
   let browser: WebBrowser;
   let shots: string;
@@ -115,6 +117,44 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     await page.getByRole('button', { name: 'Verify with these columns' }).click();
     await finished(page, 1);
     expect(await lotRow(page, '7').locator('.badge').first().textContent()).toBe('Attested');
+    expect(browser.offHost).toEqual([]);
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('an XLSX sale file dropped on the page: verified with progress, the annotated XLSX downloaded and read back', async () => {
+    const xlsx = await xlsxOf([
+      ['N°', 'Artiste', 'Titre', 'Technique', 'Estimation'],
+      ['21', 'J. M. W. Turner', 'Norham Castle, Sunrise', 'huile sur toile', '1 000 - 1 500'],
+      ['22', 'Rembrandt', 'Ecce Homo', '', '2 000'],
+      ['23', 'Hoppner, John', 'Portrait of a Lady', 'huile sur toile', '800'],
+    ]);
+    const page = await browser.newPage();
+    await page.goto(`${h.url}/workbench`);
+    // The keyboard path of the drop zone: its labelled file input.
+    await page.getByLabel('Or choose or drop a catalogue file').setInputFiles({
+      name: 'vente-1207.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx,
+    });
+    await finished(page, 3);
+    expect(await page.getByTestId('summary').textContent()).toBe('3 lots: 1 attested, 1 contradicted, 1 unavailable, 0 errors.');
+    expect(await lotRow(page, '21').locator('.badge').first().textContent()).toBe('Attested');
+    expect(await lotRow(page, '21').locator('.citations li').first().textContent()).toMatch(/import:\w+.*confidence \d/);
+    expect(await lotRow(page, '22').locator('.badge').first().textContent()).toBe('Contradicted');
+    expect(await lotRow(page, '23').locator('.badge').first().textContent()).toBe('Unavailable');
+    await shot(page, 'xlsx');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the annotated XLSX' }).click()]);
+    expect(download.suggestedFilename()).toBe('vente-1207.annotated.xlsx');
+    const rows = await rowsOfXlsx(readFileSync((await download.path())!));
+    expect(rows[0]).toEqual(['N°', 'Artiste', 'Titre', 'Technique', 'Estimation', 'verdict', 'matched_artist', 'qualifier', 'requalification_fr', 'requalification_en', 'citations', 'near_matches', 'reason', 'request_id']);
+    expect(rows.slice(1).map((r) => [r[0], r[5]])).toEqual([
+      ['21', 'attested'],
+      ['22', 'contradicted'],
+      ['23', 'unavailable'],
+    ]);
+    expect(String(rows[1][13])).toMatch(/^[0-9a-f-]{36}$/);
     expect(browser.offHost).toEqual([]);
     expect(browser.problems).toEqual([]);
     await page.close();

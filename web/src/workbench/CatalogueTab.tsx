@@ -2,24 +2,24 @@ import { useRef, useState } from 'preact/hooks';
 import type { ApiClient } from '../api/client';
 import { useMessages } from '../i18n/i18n';
 import { DropZone, ProblemNote, ProgressBar, SelectField } from '../ui/controls';
-import { type ColumnKey, type ColumnMapping, COLUMN_KEYS, recogniseColumns } from './columns';
+import { type ColumnKey, type ColumnMapping, COLUMN_KEYS, REQUIRED_COLUMNS } from './columns';
 import { reasonLabel } from './labels';
 import { LotTable } from './LotTable';
-import { annotatedCsv, type Lot, type Sheet, sheetOfCsv, type VerdictFilter, verifyLot, verifySheet } from './lots';
+import { annotatedCsv, annotatedFile, type CatalogueSource, ColumnsNeeded, type Lot, type VerdictFilter, verifyCatalogue, verifyLot } from './lots';
 import { MESSAGES } from './messages';
 import { OrderForm } from './OrderForm';
 
 interface MappingRequest {
-  sheet: Sheet;
+  source: CatalogueSource;
   headers: string[];
   missing: ColumnKey[];
-  mapping: ColumnMapping;
 }
 
 export function CatalogueTab({ api, production }: { api: ApiClient; production: boolean }) {
   const m = useMessages(MESSAGES);
   const [text, setText] = useState('');
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [source, setSource] = useState<CatalogueSource | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | undefined>(undefined);
   const [asking, setAsking] = useState<MappingRequest | null>(null);
   const [lots, setLots] = useState<Lot[]>([]);
   const [total, setTotal] = useState<number | undefined>(undefined);
@@ -30,41 +30,42 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const abort = useRef<AbortController | null>(null);
 
-  async function run(next: Sheet, mapping: ColumnMapping) {
+  async function run(next: CatalogueSource, columns?: ColumnMapping) {
     setAsking(null);
-    setSheet(next);
+    setSource(next);
+    setMapping(columns);
     setLots([]);
     setSelected(new Set());
-    setTotal(Math.max(0, next.rows.length - 1));
+    setTotal(undefined);
     setError(null);
     setRunning(true);
-    abort.current = new AbortController();
+    const controller = new AbortController();
+    abort.current = controller;
     try {
-      await verifySheet(api, next, mapping, (more, all) => {
-        setTotal(all);
-        setLots((done) => [...done, ...more]);
-      }, abort.current.signal);
+      await verifyCatalogue(api, next, columns, { total: setTotal, lot: (lot) => setLots((done) => [...done, lot]) }, controller.signal);
     } catch (err) {
-      if (!abort.current.signal.aborted) setError(err);
+      if (err instanceof ColumnsNeeded) setAsking({ source: next, headers: err.problem.headers, missing: err.problem.missing });
+      else if (!controller.signal.aborted) setError(err);
     } finally {
       setRunning(false);
     }
   }
 
-  function start(next: Sheet) {
-    if (next.rows.length === 0) return;
-    const { mapping, missing } = recogniseColumns(next.rows[0]);
-    if (missing.length > 0) setAsking({ sheet: next, headers: next.rows[0], missing, mapping });
-    else void run(next, mapping);
-  }
-
-  async function onFile(file: File) {
-    setError(null);
-    if (/\.xlsx$/i.test(file.name)) {
-      setError(new Error(m.xlsxNeedsServer));
-      return;
+  async function download(format: 'csv' | 'xlsx') {
+    if (source === null) return;
+    try {
+      // Pasted lines: annotated in the page from the lots shown (pins kept). A file: the service's annotated file.
+      const blob = 'csv' in source ? new Blob([annotatedCsv(source.csv, lots)], { type: 'text/csv;charset=utf-8' }) : await annotatedFile(api, source, mapping, format);
+      const base = 'csv' in source ? 'catalogue' : source.file.name.replace(/\.[^.]*$/, '');
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${base}.annotated.${format}`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (err) {
+      setError(err);
     }
-    start(sheetOfCsv(await file.text()));
   }
 
   async function pin(lot: Lot, ref: string) {
@@ -87,15 +88,6 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
       (verdict === 'all' || (verdict === 'error' ? l.verification === null : l.verification?.verdict === verdict)) &&
       (reason === 'all' || l.verification?.reason === reason),
   );
-  const download = () => {
-    if (sheet === null) return;
-    const url = URL.createObjectURL(new Blob([annotatedCsv(sheet, lots)], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'catalogue.annotated.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
 
   return (
     <>
@@ -104,7 +96,7 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            start(sheetOfCsv(text));
+            void run({ csv: text });
           }}
         >
           <div class="field">
@@ -125,8 +117,8 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
             ) : null}
           </div>
         </form>
-        <DropZone label={m.dropLabel} hint={m.dropHint} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onFile={(f) => void onFile(f)} />
-        {asking ? <MappingForm request={asking} onApply={(mapping) => void run(asking.sheet, mapping)} /> : null}
+        <DropZone label={m.dropLabel} hint={m.dropHint} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onFile={(file) => void run({ file })} />
+        {asking ? <MappingForm request={asking} onApply={(columns) => void run(asking.source, columns)} /> : null}
         {error ? <ProblemNote error={error} onDismiss={() => setError(null)} /> : null}
         {total !== undefined ? <ProgressBar label={m.progress} value={lots.length} max={total} /> : null}
         {lots.length > 0 && !running ? (
@@ -150,10 +142,20 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
               ]}
             />
             <SelectField label={m.filterReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} options={[['all', m.all], ...reasons.map((r): [string, string] => [r, reasonLabel(m, r)])]} />
-            <button type="button" class="secondary" onClick={download} disabled={running}>
+            <button type="button" class="secondary" onClick={() => void download('csv')} disabled={running}>
               {m.download}
             </button>
+            {source !== null && 'file' in source ? (
+              <button type="button" class="secondary" onClick={() => void download('xlsx')} disabled={running} aria-describedby="download-hint">
+                {m.downloadXlsx}
+              </button>
+            ) : null}
           </div>
+          {source !== null && 'file' in source ? (
+            <p id="download-hint" class="hint">
+              {m.downloadHint}
+            </p>
+          ) : null}
           <LotTable
             lots={shown}
             selectable={production}
@@ -177,7 +179,7 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
 
 function MappingForm({ request, onApply }: { request: MappingRequest; onApply: (mapping: ColumnMapping) => void }) {
   const m = useMessages(MESSAGES);
-  const [mapping, setMapping] = useState<ColumnMapping>(request.mapping);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
   const names: Record<ColumnKey, string> = {
     lot: m.column_lot,
     artist: m.column_artist,
@@ -204,7 +206,7 @@ function MappingForm({ request, onApply }: { request: MappingRequest; onApply: (
             key={key}
             label={names[key]}
             value={mapping[key] ?? ''}
-            required={key === 'lot' || key === 'artist' || key === 'title'}
+            required={REQUIRED_COLUMNS.includes(key)}
             onChange={(e) => setMapping({ ...mapping, [key]: e.currentTarget.value || undefined })}
             options={[['', m.mappingNone], ...request.headers.map((h): [string, string] => [h, h])]}
           />
