@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { ApiKeyRecord, ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ApiKeyStore, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import { aKey, CUSTOM_PRICES } from '../fixtures/api-key-mother.js';
 import type { ResearchOrderStore } from '../../core/attestation/research-orders/ports.js';
-import type { KeyPlan, PriceList } from '../../core/billing/billing.model.js';
 import type { UsageMeter } from '../../core/billing/ports.js';
 import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js';
 import { MemoryResearchOrderStore } from '../../adapters/memory/memory-research-order.store.js';
@@ -9,9 +9,9 @@ import { MemoryVerificationLedger } from '../../adapters/memory/memory-verificat
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orders.tokens.js';
 import { BILLING } from '../../runtimes/shared/composition/billing.tokens.js';
-import { anOrder } from '../support/research-order-mother.js';
+import { anOrder } from '../fixtures/research-order-mother.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
-import { aTrace } from '../support/verification-trace-mother.js';
+import { aTrace } from '../fixtures/verification-trace-mother.js';
 
 interface Ports {
   keys: ApiKeyStore;
@@ -31,22 +31,6 @@ const ADAPTERS: Adapter<Ports>[] = [
   ...boundAdapters<Ports>({ keys: ATTESTATION.ApiKeyStore, ledger: ATTESTATION.VerificationLedger, meter: BILLING.UsageMeter, orders: RESEARCH_ORDERS.ResearchOrderStore }),
 ];
 
-const CUSTOM: PriceList = {
-  verify_bands: [{ up_to: 2, unit_cents: 25 }, { up_to: null, unit_cents: 3 }],
-  research_tiers: { standard: { price_cents: 40_000, description: 'negotiated' } },
-};
-
-const key = (key_id: string, plan?: KeyPlan, extra: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-  key_id,
-  key_hash: `h_${key_id}`,
-  label: key_id,
-  per_minute: 60,
-  created_at: '2026-01-01T00:00:00.000Z',
-  revoked_at: null,
-  ...(plan ? { plan } : {}),
-  ...extra,
-});
-
 const served = (key_id: string, served_at: string): VerificationTrace => aTrace({ key_id, served_at });
 
 /**
@@ -59,13 +43,13 @@ contractSuite('billing contract (key plans, usage meter, delivered orders)', ADA
     ports = await adapter.make();
   });
   it('stores each plan and reads it back; a key stored without one is on production; setPlan changes it', async () => {
-    await ports.keys.insert(key('key_a'));
-    await ports.keys.insert(key('key_b', { plan: 'pilot', until: '2027-01-31' }));
-    await ports.keys.insert(key('key_c', { plan: 'custom', price_list: CUSTOM }));
+    await ports.keys.insert(aKey('key_a'));
+    await ports.keys.insert(aKey('key_b', { plan: 'pilot', until: '2027-01-31' }));
+    await ports.keys.insert(aKey('key_c', { plan: 'custom', price_list: CUSTOM_PRICES }));
     expect((await ports.keys.find('key_a'))?.plan).toEqual({ plan: 'production' });
     expect((await ports.keys.find('key_b'))?.plan).toEqual({ plan: 'pilot', until: '2027-01-31' });
-    expect((await ports.keys.find('key_c'))?.plan).toEqual({ plan: 'custom', price_list: CUSTOM });
-    expect((await ports.keys.findByHash('h_key_c'))?.plan).toEqual({ plan: 'custom', price_list: CUSTOM });
+    expect((await ports.keys.find('key_c'))?.plan).toEqual({ plan: 'custom', price_list: CUSTOM_PRICES });
+    expect((await ports.keys.findByHash('h_key_c'))?.plan).toEqual({ plan: 'custom', price_list: CUSTOM_PRICES });
     expect((await ports.keys.list()).map((k) => k.key_id)).toEqual(['key_a', 'key_b', 'key_c']);
     expect(await ports.keys.setPlan('key_b', { plan: 'production' })).toBe(true);
     expect((await ports.keys.find('key_b'))?.plan).toEqual({ plan: 'production' });
@@ -74,7 +58,7 @@ contractSuite('billing contract (key plans, usage meter, delivered orders)', ADA
   });
 
   it('meters calls by month and by instant range, the two in agreement', async () => {
-    await ports.keys.insert(key('key_a'));
+    await ports.keys.insert(aKey('key_a'));
     const times = ['2026-10-31T23:59:59.999Z', '2026-11-01T00:00:00.000Z', '2026-11-15T23:59:59.999Z', '2026-11-16T00:00:00.000Z', '2026-11-30T23:59:59.999Z', '2026-12-01T00:00:00.000Z'];
     for (const t of times) await ports.ledger.record(served('key_a', t));
     await ports.ledger.record(served('key_b', '2026-11-10T00:00:00.000Z'));
@@ -86,8 +70,8 @@ contractSuite('billing contract (key plans, usage meter, delivered orders)', ADA
   });
 
   it('lists the orders delivered within [from, to), of one key or of all, oldest first, with their invoice fields', async () => {
-    await ports.keys.insert(key('key_a'));
-    await ports.keys.insert(key('key_b'));
+    await ports.keys.insert(aKey('key_a'));
+    await ports.keys.insert(aKey('key_b'));
     const delivered = anOrder({ key_id: 'key_a', status: 'delivered', delivered_at: '2026-11-18T08:00:00.000Z', price_cents: 149_000, tier: 'extended', client_reference: 'lot 44', import_id: 'imp_1', corpus_revision: 'b.1' });
     const earlier = anOrder({ key_id: 'key_b', status: 'delivered', delivered_at: '2026-11-01T00:00:00.000Z' });
     await ports.orders.insert(delivered);

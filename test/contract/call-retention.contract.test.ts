@@ -5,7 +5,7 @@ import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery } from '../../core/calls/search-query.js';
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
-import { aCall } from '../support/call-mother.js';
+import { aCall } from '../fixtures/call-mother.js';
 import { contractSuite, overDatabases, type Adapter } from '../support/contract-suite.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_RUNTIME } from '../../runtimes/http/http.tokens.js';
 import type { RateLimitStore } from '../../runtimes/http/rate-limit/ports.js';
 import { bearer, login, seedUsers, type TestUser } from '../support/area-a.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 import { type RedisServer, redisServerAvailable, startRedisServer } from '../support/redis-server.js';
 

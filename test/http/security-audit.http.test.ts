@@ -4,7 +4,7 @@ import { USER_CHECK_TTL_MS } from '../../core/auth/use-cases/token-holders.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer, expectProblem, finishedSyncRun, login, nowSeconds, secretOf, seedUsers, sign, type TestUser } from '../support/area-a.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, capturingLogger, type Harness, startHarness } from '../support/http-harness.js';
 import { SteppedClock } from '../support/stepped-clock.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { expectProblem } from '../support/area-a.js';
-import { catalogueCorpus } from '../support/catalogue-corpus.js';
+import { catalogueCorpus } from '../fixtures/catalogue-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 

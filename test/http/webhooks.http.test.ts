@@ -3,7 +3,7 @@ import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { eventually } from '../support/eventually.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot, BackendError, embeddedBackend, parseRetryAfter, remoteBackend } from '../../runtimes/stdio/backends.js';
 import { loadStdioConfig } from '../../runtimes/stdio/stdio-config.js';
-import { stdioCorpus } from './stdio-corpus.js';
+import { stdioCorpus } from '../fixtures/stdio-corpus.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

@@ -9,7 +9,7 @@ import { embeddedBackend, type VerifyBackend } from '../../runtimes/stdio/backen
 import { McpServer } from '../../runtimes/stdio/protocol.js';
 import { silentLog } from '../../runtimes/stdio/stdio-log.js';
 import { StdioTransport } from '../../runtimes/stdio/transport.js';
-import { stdioCorpus } from './stdio-corpus.js';
+import { stdioCorpus } from '../fixtures/stdio-corpus.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

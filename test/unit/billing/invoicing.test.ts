@@ -1,33 +1,17 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApiKeyRecord, VerificationTrace } from '../../../core/attestation/ports.js';
-import type { KeyPlan, PriceList } from '../../../core/billing/billing.model.js';
+import type { VerificationTrace } from '../../../core/attestation/ports.js';
+import { aKey, CUSTOM_PRICES } from '../../fixtures/api-key-mother.js';
 import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
 import { MemoryResearchOrderStore } from '../../../adapters/memory/memory-research-order.store.js';
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
 import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
-import { anOrder } from '../../support/research-order-mother.js';
-import { aTrace } from '../../support/verification-trace-mother.js';
+import { anOrder } from '../../fixtures/research-order-mother.js';
+import { aTrace } from '../../fixtures/verification-trace-mother.js';
 
 /** Invoicing on the memory fakes; what it reads from the ports is checked over every adapter in test/contract/billing.contract.test.ts. */
 const pricing = loadPricing();
-const CUSTOM: PriceList = {
-  verify_bands: [{ up_to: 2, unit_cents: 25 }, { up_to: null, unit_cents: 3 }],
-  research_tiers: { standard: { price_cents: 40_000, description: 'negotiated' } },
-};
-
-const key = (key_id: string, plan?: KeyPlan, extra: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-  key_id,
-  key_hash: `h_${key_id}`,
-  label: key_id,
-  per_minute: 60,
-  created_at: '2026-01-01T00:00:00.000Z',
-  revoked_at: null,
-  ...(plan ? { plan } : {}),
-  ...extra,
-});
-
 const served = (key_id: string, served_at: string): VerificationTrace => aTrace({ key_id, served_at });
 
 describe('Invoicing (on the memory fakes)', () => {
@@ -41,9 +25,9 @@ describe('Invoicing (on the memory fakes)', () => {
     invoicing = new Invoicing(ports.keys, ports.meter, ports.orders, pricing, { now: () => now });
   });
   it('a statement prices the month under the key\'s plan: production, custom, and a pilot ending mid-month', async () => {
-    await ports.keys.insert(key('key_a'));
-    await ports.keys.insert(key('key_c', { plan: 'custom', price_list: CUSTOM }));
-    await ports.keys.insert(key('key_p', { plan: 'pilot', until: '2026-11-15' }));
+    await ports.keys.insert(aKey('key_a'));
+    await ports.keys.insert(aKey('key_c', { plan: 'custom', price_list: CUSTOM_PRICES }));
+    await ports.keys.insert(aKey('key_p', { plan: 'pilot', until: '2026-11-15' }));
     for (const day of ['03', '10', '15', '16', '29']) {
       for (const k of ['key_a', 'key_c', 'key_p']) await ports.ledger.record(served(k, `2026-11-${day}T12:00:00.000Z`));
     }
@@ -61,7 +45,7 @@ describe('Invoicing (on the memory fakes)', () => {
   });
 
   it('a pilot covering the whole month costs 0 however many calls (fast-check); after it ends, the production price applies', async () => {
-    await ports.keys.insert(key('key_p', { plan: 'pilot', until: '2026-12-31' }));
+    await ports.keys.insert(aKey('key_p', { plan: 'pilot', until: '2026-12-31' }));
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 4 }), async (n) => {
         for (let i = 0; i < n; i++) await ports.ledger.record(served('key_p', '2026-11-05T00:00:00.000Z'));
@@ -77,10 +61,10 @@ describe('Invoicing (on the memory fakes)', () => {
   });
 
   it('lists the research orders delivered in the month at their price, closes the month after its end, and covers every key of the month', async () => {
-    await ports.keys.insert(key('key_a'));
-    await ports.keys.insert(key('key_b'));
-    await ports.keys.insert(key('key_old', undefined, { revoked_at: '2026-10-15T00:00:00.000Z' }));
-    await ports.keys.insert(key('key_new', undefined, { created_at: '2026-12-02T00:00:00.000Z' }));
+    await ports.keys.insert(aKey('key_a'));
+    await ports.keys.insert(aKey('key_b'));
+    await ports.keys.insert(aKey('key_old', undefined, { revoked_at: '2026-10-15T00:00:00.000Z' }));
+    await ports.keys.insert(aKey('key_new', undefined, { created_at: '2026-12-02T00:00:00.000Z' }));
     const delivered = anOrder({ key_id: 'key_a', status: 'delivered', delivered_at: '2026-11-18T08:00:00.000Z', price_cents: 149_000, tier: 'extended', client_reference: 'lot 44', import_id: 'imp_1', corpus_revision: 'b.1' });
     await ports.orders.insert(delivered);
     await ports.orders.insert(anOrder({ key_id: 'key_a', status: 'accepted' }));

@@ -4,7 +4,7 @@ import { parseSearchQuery } from '../../../core/calls/search-query.js';
 import { CallRetention } from '../../../core/calls/use-cases/call-retention.js';
 import { MemoryWorkspaceRepository } from '../../../adapters/memory/memory-workspace.repository.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
-import { aCall } from '../../support/call-mother.js';
+import { aCall } from '../../fixtures/call-mother.js';
 
 /**
  * Issue 14: workspace `retention_days` is enforced. CallRetention on the memory fakes with a clock

@@ -8,7 +8,7 @@ import { HttpWebhookTransport } from '../../../adapters/node/http-webhook.transp
 import { standardWebhooksSigner } from '../../../adapters/node/standard-webhooks.signer.js';
 import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
 import { contractSuite } from '../../support/contract-suite.js';
-import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../support/webhook-mother.js';
+import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../fixtures/webhook-mother.js';
 import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
 /**
