@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { eventually } from '../support/eventually.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { aNewCall } from '../fixtures/call-mother.js';
@@ -33,7 +31,7 @@ beforeAll(async () => {
     },
   });
   ({ admin, member, globex } = await seedCast(h));
-  const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+  const keys = h.deps.keys;
   key = (await keys.create('partner', 1000)).key;
   otherKey = (await keys.create('other partner', 1000)).key;
 });
