@@ -5,6 +5,7 @@
  */
 import { QUALIFIERS, type Qualifier } from '../../core/attestation/corpus/corpus.model.js';
 import { QUALIFIER_PHRASES } from '../../core/attestation/corpus/qualifier-phrases.js';
+import { readSwedishQualifier } from '../../core/attestation/matching/swedish-qualifiers.js';
 
 export interface QualifierMapping {
   qualifier: Qualifier;
@@ -135,41 +136,15 @@ export function qualifierPhrase(q: Qualifier): string {
 const NM_NON_AUTHOR_ROLES = new Set(['beställare']);
 
 /**
- * Swedish qualifiers as Nationalmuseum writes them (`role_sv`, `attribution_qualifier_sv`) and as
- * Swedish catalogues do, by word (lower case), most specific first: "Tidigare attribution" is a
- * former attribution, "Kopia efter" and "Fri kopia efter" `copy_after`, "Efter" `after`,
- * "Tillskriven" and "Attribuerad till" `attributed_to`, "Hans ateljé" `studio_of`, "Hans
- * verkstad" `workshop_of`, "Hans krets" `circle_of`, "Hans skola" `school_of`, "Efterföljare"
- * `follower_of`, "Hans art" and "manér" `manner_of`, "Osäker attribution"
- * `doubtfully_attributed_to`, "Alternativ tillskrivning" `possibly`, "Medarbetare"
- * (collaborator) `workshop_of`.
+ * One Swedish role or qualifier as Nationalmuseum writes it (`role_sv`, `attribution_qualifier_sv`:
+ * "Tillskriven", "Hans ateljé", "Kopia efter", "Tidigare attribution"), read through the one
+ * Swedish table the claim reader uses too (core/attestation/matching/swedish-qualifiers.ts, where
+ * each word's mapping is justified); null when it names no qualifier ("Konstnär", "Utförd av").
  */
-const NM_WORDS: [readonly string[], QualifierMapping][] = [
-  [['tidigare'], FORMER],
-  [['kopia'], current('copy_after')],
-  [['osäker'], current('doubtfully_attributed_to')],
-  [['alternativ'], current('possibly')],
-  [['tillskriven', 'tillskrivet', 'attribuerad'], current('attributed_to')],
-  [['ateljé', 'atelje'], current('studio_of')],
-  [['verkstad'], current('workshop_of')],
-  [['krets'], current('circle_of')],
-  [['skola'], current('school_of')],
-  [['efterföljare'], current('follower_of')],
-  [['art', 'manér', 'maner'], current('manner_of')],
-  [['stil'], current('style_of')],
-  [['elev'], current('pupil_of')],
-  [['imitatör'], current('imitator_of')],
-  [['trolig', 'troligen', 'troligtvis'], current('probably')],
-  [['möjlig', 'möjligen'], current('possibly')],
-  [['medarbetare'], current('workshop_of')],
-  [['efter'], current('after')],
-];
-
-/** One Swedish role or qualifier ("Tillskriven", "Hans ateljé", "Kopia efter"); null when it names no qualifier. */
 export function nmQualifierWord(text: string | null | undefined): QualifierMapping | null {
-  const words = new Set((text ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w !== ''));
-  for (const [keys, mapping] of NM_WORDS) if (keys.some((k) => words.has(k))) return mapping;
-  return null;
+  const qualifier = readSwedishQualifier(text ?? '');
+  if (qualifier === null) return null;
+  return qualifier === 'formerly_attributed_to' ? FORMER : current(qualifier);
 }
 
 /** English notes Nationalmuseum appends to a name: "Placido Costanzi (Earlier attributed to)". */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readCorpusManifest } from '../../adapters/corpus/file-corpus.loader.js';
-import { corpusRevision } from '../../core/attestation/corpus/corpus-provider.js';
+import { corpusRevision } from '../../core/attestation/operator-research/corpus-provider.js';
 import { PILLARS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
 import type { LineError, OperatorLine } from '../../core/attestation/operator-research/operator-validation.js';
 import type { ResearchOrder } from '../../core/attestation/research-orders/research-order.model.js';

@@ -3,7 +3,7 @@ import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js'
 import { eventLoopScheduler } from '../../adapters/node/event-loop-scheduler.js';
 import { HmacCursorSealer } from '../../adapters/node/hmac-cursor.sealer.js';
 import { cryptoIds, systemClock } from '../../adapters/node/node-platform.js';
-import { CorpusHolder } from '../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../core/attestation/operator-research/corpus-provider.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import { buildCoverage, type CoverageQuery, coveragePage, isCoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import { AttestationEngine } from '../../core/attestation/use-cases/verify-attribution.js';

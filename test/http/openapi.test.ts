@@ -45,3 +45,23 @@ describe('OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   });
 });
+
+// Every harness checks its server's responses against this document (test/support/response-validator.ts);
+// this proves the check sees them: a served response is counted, and the served document is the generated one.
+describe('the harness validates every response against the served document', () => {
+  it('counts the responses it checked and finds none that disagrees', async () => {
+    const { startHarness, call } = await import('../support/http-harness.js');
+    const h = await startHarness();
+    try {
+      const before = h.responses.checked;
+      const served = await call(h.url, 'GET', '/api/v1/openapi.json');
+      await call(h.url, 'GET', '/healthz');
+      await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 'Rembrandt van Rijn', subject_title: 'The Night Watch' } });
+      await call(h.url, 'POST', '/api/v1/verify', { json: { subject_artist: 1 } });
+      expect(h.responses.checked - before).toBe(4);
+      expect(served.body).toEqual(JSON.parse(serialiseOpenApi(await generateOpenApi())));
+    } finally {
+      await h.stop();
+    }
+  });
+});

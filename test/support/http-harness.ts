@@ -11,6 +11,10 @@ import type { Container } from 'inversify';
 import { type HttpDeps, resolveHttpDeps } from '../../runtimes/http/http-deps.js';
 import { type RunningServer, startHttpServer } from '../../runtimes/http/server.js';
 import { HARNESS_DATABASE } from './test-databases.js';
+import { ResponseValidator } from './response-validator.js';
+
+/** One validator per test file: the document is built once from the contracts the server serves. */
+let validator: ResponseValidator | undefined;
 
 export interface Harness extends RunningServer {
   /** The composition root's container, for tests that reach a port or use case directly. */
@@ -20,6 +24,8 @@ export interface Harness extends RunningServer {
   dataDir: string;
   /** The variables that point another process or harness at the same database (DATA_DIR, and DATABASE_URL/JWT_SECRET on PostgreSQL). */
   databaseEnv: Record<string, string>;
+  /** The check of every response against the OpenAPI document (this file's, shared by its harnesses). */
+  responses: ResponseValidator;
   stop(): Promise<void>;
 }
 
@@ -37,11 +43,17 @@ export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: R
   if (options.clock) container.rebind<Clock>(PLATFORM.Clock).toConstantValue(options.clock);
   const deps = resolveHttpDeps(container);
   const running = await startHttpServer(deps);
+  // Every response is checked against the OpenAPI document; `stop` fails the file on a disagreement.
+  validator ??= new ResponseValidator();
+  const seen = validator.violations.length;
+  validator.attach(running.server);
+  const responses = validator;
   return {
     ...running,
     container,
     deps,
     dataDir,
+    responses,
     databaseEnv: {
       DATA_DIR: config.dataDir,
       ...(config.databaseUrl !== undefined ? { DATABASE_URL: config.databaseUrl } : {}),
@@ -50,6 +62,8 @@ export async function startHarness(options: { snapshot?: CorpusSnapshot; env?: R
     async stop() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
+      const violations = responses.violations.slice(seen);
+      if (violations.length > 0) throw new Error(`responses that disagree with the OpenAPI document:\n${[...new Set(violations)].join('\n')}`);
     },
   };
 }

@@ -3,12 +3,12 @@
  * read. Built once per corpus revision; read-only afterwards.
  */
 import { SOURCE_TAGS, type CorpusArtist, type CorpusSnapshot, type CorpusWork } from './corpus.model.js';
-import { layered, type Lookup } from './lookup.js';
+import { layered, type Lookup } from '../matching/lookup.js';
 import { NearMatcher, type NearMatchCorpus } from '../matching/near-match.js';
 import { alternateTitles } from '../matching/alternate-titles.js';
 import { foldText, normaliseName, titleKeys } from '../matching/normalise.js';
 import { readTitle } from '../matching/title-reading.js';
-import type { NearMatch } from '../verdict/verification.model.js';
+import type { NearMatch } from '../matching/near-match.js';
 
 export interface CorpusCounts {
   artists: number;

@@ -13,31 +13,9 @@ export type SourceTag = (typeof SOURCE_TAGS)[number];
 /** Rank of a source: kb < museum < operator. Confidence bands follow it. */
 export type SourceRank = 'kb' | 'museum' | 'operator';
 
-/**
- * Attribution qualifiers, normalised from the sources' vocabularies
- * (Tate `role`, CMOA `role`, NGA `prefix`, operator research).
- * `firm` is a plain attribution ("by").
- */
-export const QUALIFIERS = [
-  'firm',
-  'attributed_to',
-  'possibly',
-  'probably',
-  'doubtfully_attributed_to',
-  'workshop_of',
-  'studio_of',
-  'circle_of',
-  'school_of',
-  'pupil_of',
-  'follower_of',
-  'manner_of',
-  'style_of',
-  'imitator_of',
-  'after',
-  'copy_after',
-  'formerly_attributed_to',
-] as const;
-export type Qualifier = (typeof QUALIFIERS)[number];
+// The qualifiers and kinds of object are the vocabulary catalogue text is read into (matching/vocabulary.ts).
+export { OBJECT_TYPES, QUALIFIERS, type ObjectType, type Qualifier } from '../matching/vocabulary.js';
+import type { ObjectType, Qualifier } from '../matching/vocabulary.js';
 
 export interface CorpusArtist {
   /** Stable id, e.g. `art_0001a2b3`. */
@@ -106,14 +84,6 @@ export interface CorpusWork {
   object?: WorkObject;
 }
 
-/**
- * Kinds of object, from the sources' classifications (Tate `classification`, CMOA
- * `classification`, Nationalmuseum's and Wikidata's paintings) and from a medium as catalogues
- * write it (`objectKindOfMedium`). `decorative_art`: ceramics, metalwork, glass, furniture,
- * textiles; `other`: books, printing blocks and plates, films, models.
- */
-export const OBJECT_TYPES = ['painting', 'drawing', 'print', 'sculpture', 'photograph', 'decorative_art', 'other'] as const;
-export type ObjectType = (typeof OBJECT_TYPES)[number];
 
 /** A work's object as its record describes it; each field null where the source gives nothing. */
 export interface WorkObject {

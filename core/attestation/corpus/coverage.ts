@@ -5,7 +5,33 @@ import type { CorpusIndex } from './corpus-index.js';
 import { parseArtistLine } from '../matching/artist-line.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
 import { resolveArtistName } from './artist-names.js';
-import { ENGINE_ID, type CoverageArtist, type CoverageManifest } from '../verdict/verification.model.js';
+import { ENGINE_ID } from '../engine-id.js';
+
+export interface CoverageArtist {
+  artist_id: string;
+  name: string;
+  aliases: string[];
+  birth_year: number | null;
+  death_year: number;
+  works: number;
+}
+
+export interface CoverageManifest {
+  engine: typeof ENGINE_ID;
+  corpus_revision: string;
+  generated_at: string;
+  counts: {
+    artists: number;
+    works: number;
+    claims: number;
+    claims_by_source: Record<string, number>;
+  };
+  artists: CoverageArtist[];
+  /** With a coverage query only: how many artists the query matched, over every page. */
+  artists_matched?: number;
+  /** With a coverage query only: the next page's cursor, null on the last page. */
+  next_cursor?: string | null;
+}
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -13,12 +13,22 @@
  * that "Sir George Howland Beaumont, Bt" or "the Elder" stay part of a name where the corpus
  * has them. Pure: no corpus knowledge here.
  */
-import type { Qualifier } from '../corpus/corpus.model.js';
-import type { ParsedDates } from '../verdict/verification.model.js';
+import type { Qualifier } from './vocabulary.js';
 import { readClaimedQualifier, readTrailingQualifier } from './claimed-qualifier.js';
 import { withoutDesignations } from './school-period.js';
 import { isPostNominal, segmentsWithoutPostNominals, withoutHonorifics, withoutTrailingPostNominals } from './name-titles.js';
 import { collapsedTail, endOf, isSpace, readingCost, startOf, trailingRunStart } from './text-scan.js';
+
+/** Claimed life dates as read from the artist line. */
+export interface ParsedDates {
+  birth_year: number | null;
+  death_year: number | null;
+  active_from: number | null;
+  active_to: number | null;
+  circa: boolean;
+  /** The dates as written, places included. */
+  text: string;
+}
 
 /** Claimed life dates: the `dates` of the `parsed` echo. */
 export type LifeDates = ParsedDates;

@@ -3,12 +3,14 @@
  * to John Sell Cotman", "Atelier de Richard Wilson", "Werkstatt des Rubens", "Toegeschreven aan
  * Jan van Goyen"), or after it, after a comma or in brackets ("Jan van Goyen, zugeschrieben",
  * "Boucher, François (1703-1770) (atelier)", "Rembrandt (?)"), in English, French (modern and
- * older spellings), German, Dutch, Italian, Spanish and Swedish, mapped to the one vocabulary
- * the verdict rules use (QUALIFIERS; ADR 0012's claim vs record table applies unchanged).
+ * older spellings), German, Dutch, Italian, Spanish and Swedish (swedish-qualifiers.ts, the table
+ * the corpus build reads too), mapped to the one vocabulary the verdict rules use (QUALIFIERS;
+ * ADR 0012's claim vs record table applies unchanged).
  * Case and accents are free; apostrophes of every kind are one. Read in time linear in the
  * line's length: phrases are compared word by word, never as expressions (ADR 0029).
  */
-import type { Qualifier } from '../corpus/corpus.model.js';
+import type { Qualifier } from './vocabulary.js';
+import { SWEDISH_QUALIFIERS } from './swedish-qualifiers.js';
 import { isSpace, readingCost } from './text-scan.js';
 
 /** Lower case, accents off, apostrophes as `'`, one code unit per input code unit where possible. */
@@ -255,22 +257,8 @@ export const CLAIM_PHRASES: ReadonlyArray<readonly [string, Qualifier]> = [
   ['copia segun', 'copy_after'],
   ['copia de', 'copy_after'],
   ['segun', 'after'],
-  // Swedish
-  ['tidigare tillskriven', 'formerly_attributed_to'],
-  ['tillskriven', 'attributed_to'],
-  ['tillskrivet', 'attributed_to'],
-  ['attribuerad till', 'attributed_to'],
-  ['troligen', 'probably'],
-  ['mojligen', 'possibly'],
-  ['verkstad', 'workshop_of'],
-  ['atelje', 'workshop_of'],
-  ['krets kring', 'circle_of'],
-  ['kretsen kring', 'circle_of'],
-  ['efterfoljare till', 'follower_of'],
-  ['elev till', 'pupil_of'],
-  ['i stil med', 'style_of'],
-  ['kopia efter', 'copy_after'],
-  ['efter', 'after'],
+  // Swedish: the one table the corpus build reads too (swedish-qualifiers.ts)
+  ...SWEDISH_QUALIFIERS.filter((q) => q.before).map((q) => [q.phrase, q.qualifier] as const),
 ];
 
 /**
@@ -303,11 +291,8 @@ export const TRAILING_PHRASES: ReadonlyArray<readonly [string, Qualifier]> = [
   // Spanish
   ['atribuido', 'attributed_to'], ['taller', 'workshop_of'], ['circulo', 'circle_of'], ['entorno', 'circle_of'], ['seguidor', 'follower_of'],
   ['escuela', 'school_of'], ['discipulo', 'pupil_of'], ['estilo', 'style_of'], ['manera', 'manner_of'], ['imitador', 'imitator_of'],
-  // Swedish
-  ['tillskriven', 'attributed_to'], ['tillskrivet', 'attributed_to'], ['tillskr.', 'attributed_to'], ['verkstad', 'workshop_of'],
-  ['hans verkstad', 'workshop_of'], ['atelje', 'workshop_of'], ['hans atelje', 'workshop_of'], ['krets', 'circle_of'], ['hans krets', 'circle_of'],
-  ['efterfoljare', 'follower_of'], ['hans efterfoljare', 'follower_of'], ['skola', 'school_of'], ['hans skola', 'school_of'],
-  ['elev', 'pupil_of'], ['kopia', 'copy_after'], ['maner', 'manner_of'],
+  // Swedish: the one table the corpus build reads too (swedish-qualifiers.ts)
+  ...SWEDISH_QUALIFIERS.filter((q) => q.after).map((q) => [q.phrase, q.qualifier] as const),
 ];
 
 export interface ClaimedQualifier {

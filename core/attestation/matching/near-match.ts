@@ -2,11 +2,22 @@
  * Near matches: close titles among an artist's works, close artist names across the corpus.
  * They are suggestions for the caller to try next; they never change a verdict.
  */
-import type { Lookup } from '../corpus/lookup.js';
+import type { Lookup } from './lookup.js';
 import { normaliseName, normaliseTitle } from './normalise.js';
 import { TrigramDictionary, type PreparedQuery } from './trigram-dictionary.js';
 import { TrigramIndex, type ScoredEntry } from './trigram-index.js';
-import type { NearMatch } from '../verdict/verification.model.js';
+
+export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist', 'object_mismatch'] as const;
+export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
+
+export interface NearMatch {
+  artist: string;
+  title: string;
+  work_id: string;
+  /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
+  score: number;
+  reason: NearMatchReason;
+}
 
 /** Minimum similarity (after rounding to two decimals) of a near match. */
 export const NEAR_MATCH_THRESHOLD = 0.5;
@@ -137,17 +148,24 @@ export class NearMatcher {
     const indexes = this.titleIndexes.get(artistId);
     const titles = this.corpus.titlesByArtist.get(artistId);
     if (indexes === undefined || titles === undefined) return [];
-    const best = new Map<string, number>();
+    // Entries come best first and rounding keeps that order, so a work's first score is its best,
+    // and once `limit` works are held, an entry scoring below the last of them can add none.
+    const ranked: Array<[string, number]> = [];
+    const seen = new Set<string>();
     for (const entry of searchAll(indexes, query, NEAR_MATCH_THRESHOLD)) {
       const score = Math.min(MAX_FUZZY_SCORE, roundScore(entry.score));
-      if (score < NEAR_MATCH_THRESHOLD) continue;
+      if (score < NEAR_MATCH_THRESHOLD) break;
+      if (ranked.length >= limit && score < (ranked[limit - 1] as [string, number])[1]) break;
       const workIds = titles.get(entry.key) ?? [];
       for (let w = 0; w < workIds.length && w < limit; w += 1) {
         const workId = workIds[w] as string;
-        if ((best.get(workId) ?? -1) < score) best.set(workId, score);
+        if (seen.has(workId)) continue;
+        seen.add(workId);
+        ranked.push([workId, score]);
       }
     }
-    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0])).slice(0, limit);
+    if (ranked.length > 1) ranked.sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]));
+    if (ranked.length > limit) ranked.length = limit;
     const artist = this.corpus.artistName(artistId);
     return ranked.map(([workId, score]) => ({
       artist,

@@ -14,7 +14,7 @@
  * print. A text naming none of them reads as no kind (null): nothing is then compared.
  * Reading is linear in the text's length: one fold, one split, one pass over the words.
  */
-import type { ObjectType } from '../corpus/corpus.model.js';
+import type { ObjectType } from './vocabulary.js';
 import { foldText } from './normalise.js';
 
 /** Each kind's words and phrases, folded. Words of German compounds are listed as stems in `STEMS`. */

@@ -54,6 +54,11 @@ interface Vocabulary {
   phraseWords: Map<string, number>;
   /** Words a generic title cannot do without: every word of a generic head's forms. */
   headWords: Set<string>;
+  /**
+   * Words that may make a reading foreign: function words English lacks, and the first word of
+   * every phrase English lacks. A title with none of them never reads as foreign.
+   */
+  foreignStarts: Set<string>;
 }
 
 const conceptId = (english: string): string => foldText(english).replace(/ /g, '_');
@@ -65,6 +70,7 @@ function buildVocabulary(): Vocabulary {
   const english = new Set<string>();
   const phraseWords = new Map<string, number>();
   const headWords = new Set<string>();
+  const foreignStarts = new Set<string>();
   const headIds = ids(GENERIC_HEADS);
   // English forms first, then each language in turn: a surface form shared by several concepts
   // reads as the first that claims it, English before any other language.
@@ -78,6 +84,7 @@ function buildVocabulary(): Vocabulary {
         if (!concepts.has(folded)) concepts.set(folded, id);
         const words = folded.split(' ');
         const first = words[0] as string;
+        if (lang !== 0) foreignStarts.add(first);
         phraseWords.set(first, Math.max(phraseWords.get(first) ?? 1, words.length));
         if (headIds.has(id)) for (const word of words) headWords.add(word);
       }
@@ -91,7 +98,8 @@ function buildVocabulary(): Vocabulary {
       functionWords.set(folded, (functionWords.get(folded) ?? false) || lang === 'en');
     }
   }
-  return { concepts, english, functionWords, phraseWords, headWords };
+  for (const [word, isEnglish] of functionWords) if (!isEnglish) foreignStarts.add(word);
+  return { concepts, english, functionWords, phraseWords, headWords, foreignStarts };
 }
 
 let vocabulary: Vocabulary | null = null;
@@ -140,6 +148,22 @@ export function readTitle(titleKey: string): TitleReading {
     foreign,
     generic: isGenericParts(parts),
   };
+}
+
+/**
+ * Whether `readTitle(titleKey).foreign` can be true: a word of the key is a function word English
+ * lacks or starts a phrase English lacks. False means the title reads as English, so a caller
+ * that only wants a foreign reading need not read it (most titles not found as written).
+ */
+export function mayReadForeign(titleKey: string): boolean {
+  const v = vocab();
+  let start = 0;
+  for (;;) {
+    const space = titleKey.indexOf(' ', start);
+    if (v.foreignStarts.has(space < 0 ? titleKey.slice(start) : titleKey.slice(start, space))) return true;
+    if (space < 0) return false;
+    start = space + 1;
+  }
 }
 
 /**

@@ -161,9 +161,8 @@ export class TrigramIndex {
   search(query: PreparedQuery, threshold: number): ScoredEntry[] {
     if (query.size === 0 || query.ids.length === 0 || this.keys.length === 0) return [];
     const candidates = this.postings === null ? null : this.candidates(this.postings, query);
-    // Query trigrams are marked once; an entry's common count is then one pass over its ids.
-    const stamp = this.dictionary.mark(query.ids);
-    const marks = this.dictionary.marks;
+    // Query trigrams are marked once (a bit each); an entry's common count is then one pass over its ids.
+    const bits = this.dictionary.markQuery(query.ids);
     const grams = this.grams;
     const found: ScoredEntry[] = [];
     const total = candidates === null ? this.keys.length : candidates.length;
@@ -172,13 +171,17 @@ export class TrigramIndex {
       const start = this.offsets[entry] as number;
       const end = this.offsets[entry + 1] as number;
       let common = 0;
-      for (let i = start; i < end; i += 1) if (marks[grams[i] as number] === stamp) common += 1;
+      for (let i = start; i < end; i += 1) {
+        const id = grams[i] as number;
+        common += ((bits[id >>> 5] as number) >>> (id & 31)) & 1;
+      }
       if (common === 0) continue;
       const dice = (2 * common) / (query.size + (end - start));
       const containment = common / query.size;
       const score = Math.min(1, (dice + containment) / 2);
       if (score >= threshold) found.push({ key: this.keys[entry] as string, score });
     }
+    this.dictionary.unmarkQuery(query.ids);
     return found.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
@@ -196,7 +199,7 @@ export class TrigramIndex {
     // Rarest first, then in collection order (a stable sort, so this is deterministic).
     const order = runs.sortedOrder();
     const hits = (this.hits ??= new Uint16Array(this.keys.length));
-    const touched = (this.touched ??= new Int32Array(POSTING_BUDGET));
+    const touched = (this.touched ??= new Int32Array(POSTING_BUDGET + 1));
     let touchedCount = 0;
     let scanned = 0;
     let maxHits = 0;
@@ -211,16 +214,17 @@ export class TrigramIndex {
         if (l > 0) break;
         end = from + POSTING_BUDGET;
       }
+      // Branch-free: whether an entry is new is as likely as not, which a branch mispredicts.
       for (let k = from; k < end; k += 1) {
         const e = data[k] as number;
         const before = hits[e] as number;
-        const h = before + weight;
-        hits[e] = h;
-        if (before === 0) touched[touchedCount++] = e;
-        if (h > maxHits) maxHits = h;
+        hits[e] = before + weight;
+        touched[touchedCount] = e;
+        touchedCount += (before - 1) >>> 31; // 1 when the entry had no hit yet
       }
       scanned += end - from;
     }
+    for (let t = 0; t < touchedCount; t += 1) maxHits = Math.max(maxHits, hits[touched[t] as number] as number);
     // Cut-off hit count: every entry above it, then entries at it in order of first sight.
     const perHits = runs.perHits(maxHits + 1);
     for (let t = 0; t < touchedCount; t += 1) perHits[hits[touched[t] as number] as number] += 1;

@@ -14,9 +14,7 @@ import { type Page, type PageRequest, pageOf } from '../../shared/keyset-cursor.
 import type { CursorSealer } from '../../shared/ports.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { ApiKeyStore, Caller, VerificationLedger } from '../ports.js';
-import { requireProduction } from '../caller.js';
-import { visibleTo } from '../use-cases/audit-trail.js';
-import type { ImportOutcome } from '../use-cases/operator-research.js';
+import { requireProduction, visibleTo } from '../caller.js';
 import type { OrderListQuery, ResearchOrderStore } from './ports.js';
 import { type DeliveryRequest, deliveredOrder, nextStatus, type OrderEvent, type OrderStatus, type ResearchOrder } from './research-order.model.js';
 
@@ -168,7 +166,7 @@ export class ResearchOrders {
    * with the delivery attached, so that the import and the order's move to `delivered` are one
    * transaction, with its event (the store refuses all when the order left `accepted` meanwhile).
    */
-  async deliver(orderId: string, runImport: (delivery: DeliveryRequest) => Promise<ImportOutcome>): Promise<{ outcome: ImportOutcome; order: ResearchOrder }> {
+  async deliver<Outcome extends { applied: boolean }>(orderId: string, runImport: (delivery: DeliveryRequest) => Promise<Outcome>): Promise<{ outcome: Outcome; order: ResearchOrder }> {
     const order = await this.existing(orderId);
     if (nextStatus(order.status, 'deliver') === null) throw illegalTransition(order, 'deliver');
     const outcome = await runImport({

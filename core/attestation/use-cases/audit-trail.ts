@@ -1,4 +1,5 @@
 import { notFound } from '../../shared/errors.js';
+import { visibleTo } from '../caller.js';
 import type { Caller, VerificationLedger, VerificationTrace } from '../ports.js';
 import type { VerificationResponse } from '../verdict/verification.model.js';
 import type { VerifyAttribution } from './verify-attribution.js';
@@ -39,11 +40,6 @@ export class AuditTrail {
   }
 }
 
-/** A sandbox trace is anyone's who holds its id; a production trace only its key's. */
-export function visibleTo(trace: VerificationTrace, caller: Caller): boolean {
-  if (trace.tier === 'sandbox') return true;
-  return caller.tier === 'production' && caller.key_id === trace.key_id;
-}
 
 function outcomeKey(r: VerificationResponse): string {
   return JSON.stringify([

@@ -3,8 +3,8 @@
  * revision) and keeping a running server's corpus at the store's latest revision.
  */
 import type { Clock, IdGenerator } from '../../shared/ports.js';
-import type { CorpusHolder } from '../corpus/corpus-provider.js';
-import { corpusRevision } from '../corpus/corpus-provider.js';
+import type { CorpusHolder } from '../operator-research/corpus-provider.js';
+import { corpusRevision } from '../operator-research/corpus-provider.js';
 import type { OperatorImport } from '../operator-research/operator-research.model.js';
 import { validateOperatorLines, type LineError, type OperatorLine } from '../operator-research/operator-validation.js';
 import type { OperatorResearchStore } from '../ports.js';

@@ -55,7 +55,7 @@ import { resolveArtistName } from '../corpus/artist-names.js';
 import { type ArtistLine, datesFit, parseArtistLine } from '../matching/artist-line.js';
 import { catalogueTitleForms, type TitleForm } from '../matching/catalogue-title.js';
 import { foldText, normaliseName } from '../matching/normalise.js';
-import { isGenericTitle, readTitle } from '../matching/title-reading.js';
+import { isGenericTitle, mayReadForeign, readTitle } from '../matching/title-reading.js';
 import { describeWork, fitsLot, type LotObject, lotObject } from './object-match.js';
 import { suggestRequalification, type RequalificationRequest } from './requalification.js';
 import type {
@@ -182,6 +182,7 @@ function findTitle(index: CorpusIndex, artistIds: readonly string[], titleForms:
     }
   }
   for (const form of titleForms) {
+    if (!mayReadForeign(form.key)) continue; // an English title is only ever matched as written
     const reading = readTitle(form.key);
     if (!reading.foreign) continue;
     parsed.title_read_as ??= reading.english;
@@ -236,9 +237,11 @@ function sharedTitle(
   parsed: ParsedSubject,
   matchedArtist: MatchedArtist | null,
 ): VerificationOutcome {
+  // More works than can be listed are never judged one by one: a title of Turner's held by 500
+  // works stops at the 21st (each lookup is a cache miss on a large corpus).
   const works: CorpusWork[] = [];
-  for (const id of candidates) {
-    const work = index.work(id);
+  for (let i = 0; i < candidates.length && works.length <= MAX_AMBIGUOUS_MATCHES; i += 1) {
+    const work = index.work(candidates[i] as string);
     if (work !== undefined) works.push(work);
   }
   const listed = ambiguous(index, candidates, artistIds);

@@ -1,6 +1,7 @@
 import type { ObjectType, Pillar, Qualifier, SourceTag } from '../corpus/corpus.model.js';
 
-export const ENGINE_ID = 'records-attestation/v1';
+export { ENGINE_ID } from '../engine-id.js';
+import { ENGINE_ID } from '../engine-id.js';
 
 export const VERDICTS = ['attested', 'contradicted', 'unavailable'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -36,17 +37,8 @@ export interface Attestation {
   verified_by: SourceTag;
 }
 
-export const NEAR_MATCH_REASONS = ['similar_title', 'similar_artist', 'ambiguous_title', 'ambiguous_artist', 'object_mismatch'] as const;
-export type NearMatchReason = (typeof NEAR_MATCH_REASONS)[number];
-
-export interface NearMatch {
-  artist: string;
-  title: string;
-  work_id: string;
-  /** Similarity in [0, 1]; 1 for an ambiguous exact title. */
-  score: number;
-  reason: NearMatchReason;
-}
+export { NEAR_MATCH_REASONS, type NearMatch, type NearMatchReason } from '../matching/near-match.js';
+import type { NearMatch } from '../matching/near-match.js';
 
 /**
  * A work an answer rests on, as its records describe it (ADR 0032): what object it is, so that a
@@ -72,16 +64,8 @@ export interface Requalification {
   note: string;
 }
 
-/** Claimed life dates as read from the artist line. */
-export interface ParsedDates {
-  birth_year: number | null;
-  death_year: number | null;
-  active_from: number | null;
-  active_to: number | null;
-  circa: boolean;
-  /** The dates as written, places included. */
-  text: string;
-}
+export type { ParsedDates } from '../matching/artist-line.js';
+import type { ParsedDates } from '../matching/artist-line.js';
 
 /** How the subject was read: what the verdict is about. */
 export interface ParsedSubject {
@@ -130,28 +114,4 @@ export interface VerificationResponse extends VerificationOutcome {
   disclaimer: string;
 }
 
-export interface CoverageArtist {
-  artist_id: string;
-  name: string;
-  aliases: string[];
-  birth_year: number | null;
-  death_year: number;
-  works: number;
-}
-
-export interface CoverageManifest {
-  engine: typeof ENGINE_ID;
-  corpus_revision: string;
-  generated_at: string;
-  counts: {
-    artists: number;
-    works: number;
-    claims: number;
-    claims_by_source: Record<string, number>;
-  };
-  artists: CoverageArtist[];
-  /** With a coverage query only: how many artists the query matched, over every page. */
-  artists_matched?: number;
-  /** With a coverage query only: the next page's cursor, null on the last page. */
-  next_cursor?: string | null;
-}
+export type { CoverageArtist, CoverageManifest } from '../corpus/coverage.js';

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';

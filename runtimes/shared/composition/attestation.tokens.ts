@@ -1,4 +1,4 @@
-import type { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import type { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import type { CorpusSnapshot } from '../../../core/attestation/corpus/corpus.model.js';
 import type { ApiKeyStore, CorpusProvider, KeyHasher, OperatorResearchStore, VerificationLedger } from '../../../core/attestation/ports.js';
 import type { ApiKeys } from '../../../core/attestation/use-cases/api-keys.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import type { Caller } from '../../../core/attestation/ports.js';
 import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';

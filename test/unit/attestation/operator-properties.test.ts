@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import { QUALIFIERS, type CorpusWork } from '../../../core/attestation/corpus/corpus.model.js';
 import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
 import { normaliseTitle } from '../../../core/attestation/matching/normalise.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import { CorpusIndex } from '../../../core/attestation/corpus/corpus-index.js';
 import { evaluate } from '../../../core/attestation/verdict/evaluate.js';
 import { operatorLayer } from '../../../core/attestation/operator-research/operator-layer.js';

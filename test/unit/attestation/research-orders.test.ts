@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CorpusHolder } from '../../../core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../../../core/attestation/operator-research/corpus-provider.js';
 import { ORDER_EVENTS, ORDER_STATUSES, ORDER_TRANSITIONS, nextStatus, type OrderEvent, type OrderStatus, orderView, type ResearchOrder } from '../../../core/attestation/research-orders/research-order.model.js';
 import { ResearchOrders } from '../../../core/attestation/research-orders/research-orders.js';
 import { envelopeOf, newEventFactory } from '../../../core/events/event.model.js';

@@ -24,7 +24,7 @@ export function LotTable({
   const num = useNumberFormat();
   return (
     <div class="table-wrap">
-      <table>
+      <table class="lots">
         <TableHead columns={[...(selectable ? [m.thSelect] : []), m.thLot, m.thVerdict, m.thArtist, m.thReading, m.thCitations, m.thPillars, m.thRequalification, m.thNearMatches]} />
         <tbody>
           {lots.map((lot) => {
@@ -33,21 +33,21 @@ export function LotTable({
             return (
               <tr key={lot.row} data-row={lot.row} data-request-id={v?.request_id}>
                 {selectable ? (
-                  <td>
+                  <td data-label={m.thSelect}>
                     {v?.verdict === 'unavailable' ? (
                       <input type="checkbox" aria-label={m.selectLot(name)} checked={selected.has(lot.row)} onChange={(e) => onSelect(lot.row, e.currentTarget.checked)} />
                     ) : null}
                   </td>
                 ) : null}
                 <th scope="row">{name}</th>
-                <td>
+                <td data-label={m.thVerdict}>
                   <Badge tone={VERDICT_TONE[v?.verdict ?? 'error']}>{verdictLabel(m, v?.verdict ?? 'error')}</Badge>
                   {v?.reason ? <div class="muted">{reasonLabel(m, v.reason)}</div> : null}
                   {lot.error ? <div class="muted">{lot.error.detail}</div> : null}
                   {lot.input.subject_ref ? <div class="muted">{m.pinned(lot.input.subject_ref)}</div> : null}
                 </td>
-                <td>{v ? (v.matched_artist?.name ?? <span class="muted">{m.noArtist}</span>) : null}</td>
-                <td>
+                <td data-label={m.thArtist}>{v ? (v.matched_artist?.name ?? <span class="muted">{m.noArtist}</span>) : null}</td>
+                <td data-label={m.thReading}>
                   <div>
                     {lot.input.subject_artist} — <i>{lot.input.subject_title}</i>
                   </div>
@@ -62,7 +62,7 @@ export function LotTable({
                     </div>
                   ) : null}
                 </td>
-                <td>
+                <td data-label={m.thCitations}>
                   {v && v.attestations.length > 0 ? (
                     <ul class="citations">
                       {v.attestations.map((a, i) => (
@@ -84,7 +84,7 @@ export function LotTable({
                     </ul>
                   ) : null}
                 </td>
-                <td>
+                <td data-label={m.thPillars}>
                   {v?.verified_pillars.map((p) => (
                     <Badge key={p} tone="good">
                       {p}
@@ -96,7 +96,7 @@ export function LotTable({
                     </Badge>
                   ))}
                 </td>
-                <td>
+                <td data-label={m.thRequalification}>
                   {v?.suggested_requalification ? (
                     <div>
                       <div lang="fr">{v.suggested_requalification.term_fr}</div>
@@ -106,7 +106,7 @@ export function LotTable({
                     </div>
                   ) : null}
                 </td>
-                <td>
+                <td data-label={m.thNearMatches}>
                   {v && v.near_matches.length > 0 ? (
                     <ul>
                       {v.near_matches.map((n) => (

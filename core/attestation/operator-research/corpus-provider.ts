@@ -1,7 +1,7 @@
-import { CorpusIndex } from './corpus-index.js';
-import type { CorpusSnapshot } from './corpus.model.js';
-import { operatorLayer } from '../operator-research/operator-layer.js';
-import type { OperatorResearch } from '../operator-research/operator-research.model.js';
+import { CorpusIndex } from '../corpus/corpus-index.js';
+import type { CorpusSnapshot } from '../corpus/corpus.model.js';
+import { operatorLayer } from './operator-layer.js';
+import type { OperatorResearch } from './operator-research.model.js';
 import type { CorpusProvider, CorpusView } from '../ports.js';
 
 /**
