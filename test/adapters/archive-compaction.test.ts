@@ -14,7 +14,7 @@ import { openSqliteDatabase, SQLITE_SCHEMA } from '../../adapters/sqlite/sqlite-
 import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { DISCLAIMER } from '../../core/attestation/verdict/disclaimer.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
-import { aTrace } from '../support/verification-trace-mother.js';
+import { aTrace } from '../fixtures/verification-trace-mother.js';
 
 /**
  * Issue 25, point 9 (ADR 0027): the archive stores the request and response texts deflated

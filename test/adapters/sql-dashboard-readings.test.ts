@@ -8,8 +8,8 @@ import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orde
 import { PLATFORM } from '../../runtimes/shared/composition/platform.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { contractSuite, overDatabases } from '../support/contract-suite.js';
-import { anOrder } from '../support/research-order-mother.js';
-import { aSubscription, anEvent, at, hexId } from '../support/webhook-mother.js';
+import { anOrder } from '../fixtures/research-order-mother.js';
+import { aSubscription, anEvent, at, hexId } from '../fixtures/webhook-mother.js';
 
 interface Parts {
   readings: SqlDashboardReadings;

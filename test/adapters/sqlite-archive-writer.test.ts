@@ -13,7 +13,7 @@ import { SqliteCheckpointer } from '../../adapters/sqlite/sqlite-checkpointer.js
 import { WAL_SIZE_LIMIT_BYTES } from '../../adapters/sqlite/sqlite-connection.js';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { sql } from 'kysely';
-import { aTrace } from '../support/verification-trace-mother.js';
+import { aTrace } from '../fixtures/verification-trace-mother.js';
 
 const row = (n: number, key_id: string | null = 'key_1'): ArchiveRow => ({
   request_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -6,7 +6,7 @@ import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlResearchOrderStore } from '../../adapters/sql/sql-research-order.store.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
-import { anOrder } from '../support/research-order-mother.js';
+import { anOrder } from '../fixtures/research-order-mother.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-admin-billing-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

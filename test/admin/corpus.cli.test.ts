@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-corpus-cli-'));
 const corpusDir = join(root, 'corpus');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 
 /** `svc-admin calls erase` (issue 30) on each database: the operator's side of an erasure request. */
 describe.each(ADMIN_TARGETS)('svc-admin calls erase on $name', (target) => {

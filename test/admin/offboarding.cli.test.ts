@@ -26,8 +26,8 @@ import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js
 import { loadConfig } from '../../runtimes/shared/config.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
-import { aNewCall } from '../support/call-mother.js';
-import { aSubscription } from '../support/webhook-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
+import { aSubscription } from '../fixtures/webhook-mother.js';
 
 /**
  * Issue 30: `svc-admin tenant export` then `tenant delete`; afterwards no row of the tenant is

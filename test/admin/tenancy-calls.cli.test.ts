@@ -8,7 +8,7 @@ import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 
 
 const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;

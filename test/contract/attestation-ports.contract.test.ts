@@ -6,7 +6,7 @@ import { MemoryApiKeyStore } from '../../adapters/memory/memory-api-key.store.js
 import { MemoryVerificationLedger } from '../../adapters/memory/memory-verification.ledger.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
-import { aTrace } from '../support/verification-trace-mother.js';
+import { aTrace } from '../fixtures/verification-trace-mother.js';
 
 interface Ports {
   keys: ApiKeyStore;

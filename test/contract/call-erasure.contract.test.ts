@@ -15,9 +15,9 @@ import { newEventFactory } from '../../core/events/event.model.js';
 import type { EventOutbox, SubscriptionStore } from '../../core/events/ports.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
-import { aCall } from '../support/call-mother.js';
+import { aCall } from '../fixtures/call-mother.js';
 import { type Adapter, contractSuite, overDatabases } from '../support/contract-suite.js';
-import { aSubscription } from '../support/webhook-mother.js';
+import { aSubscription } from '../fixtures/webhook-mother.js';
 
 /**
  * Issue 30: a caller's calls erased on request (every call of a number, or calls by id), with

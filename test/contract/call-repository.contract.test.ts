@@ -8,7 +8,7 @@ import { MemoryCallRepository } from '../../adapters/memory/memory-call.reposito
 import { MemoryTenantRepository } from '../../adapters/memory/memory-tenancy.repositories.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
-import { aCall, callsArbitrary } from '../support/call-mother.js';
+import { aCall, callsArbitrary } from '../fixtures/call-mother.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 
 /** Every adapter of CallRepository passes this suite. */

@@ -3,30 +3,24 @@ import { beforeEach, expect, it } from 'vitest';
 import { compareCalls, type CallRecord, toSummary } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
 import { parseSearchQuery } from '../../core/shared/search-query.js';
-import { CallRetention } from '../../core/calls/use-cases/call-retention.js';
-import { PrometheusMetrics } from '../../adapters/node/prometheus-metrics.js';
-import { metricValue } from '../support/metric-values.js';
-import type { WorkspaceRepository } from '../../core/workspace/ports.js';
-import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspace.repository.js';
 import { MemoryCallRepository } from '../../adapters/memory/memory-call.repository.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
-import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
-import { aCall } from '../support/call-mother.js';
+import { aCall } from '../fixtures/call-mother.js';
 import { contractSuite, overDatabases, type Adapter } from '../support/contract-suite.js';
 
 /**
- * Issue 14: workspace `retention_days` is enforced. The purge (CallRetention over
- * CallRepository.purgeStartedBefore) runs over every adapter with a clock the test controls.
+ * Issue 14: what CallRetention leans on, over every adapter: CallRepository.tenantsWithCallsBefore
+ * and purgeStartedBefore (bounded, search entries included, safe to run concurrently). The use
+ * case's own rules (each tenant's retention, the default, the clock) are in test/unit/calls/call-retention.test.ts.
  */
 interface Ports {
   calls: CallRepository;
-  workspaces: WorkspaceRepository;
   indexEntries: (() => Promise<number>) | null;
 }
 
 const TENANTS = ['acme', 'globex', 'initech'];
 const ADAPTERS: Adapter<Ports>[] = [
-  { name: 'memory', make: async () => ({ calls: new MemoryCallRepository(), workspaces: new MemoryWorkspaceRepository(), indexEntries: null }) },
+  { name: 'memory', make: async () => ({ calls: new MemoryCallRepository(), indexEntries: null }) },
   ...overDatabases(({ name, database, resolve }) => {
     // What the dialect's search index still holds for calls (FTS5 rows and keys; vectors).
     const indexEntries =
@@ -39,88 +33,64 @@ const ADAPTERS: Adapter<Ports>[] = [
             const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM calls WHERE search IS NOT NULL`.execute(database.db);
             return Number(rows[0].n);
           };
-    return { ...resolve<Omit<Ports, 'indexEntries'>>({ calls: CALLS.CallRepository, workspaces: WORKSPACE.WorkspaceRepository }), indexEntries };
+    return { ...resolve<Omit<Ports, 'indexEntries'>>({ calls: CALLS.CallRepository }), indexEntries };
   }, { tenants: TENANTS }),
 ];
-
-class ControlledClock {
-  constructor(public ms: number) {}
-  now = () => new Date(this.ms);
-}
 
 const NOW = Date.parse('2027-01-01T00:00:00.000Z');
 const DAY = 86_400_000;
 const at = (ms: number) => new Date(ms).toISOString();
-const workspace = (tenant_id: string, retention_days: number) => ({ tenant_id, name: tenant_id, timezone: 'UTC', locale: 'en-US', retention_days });
 
-contractSuite('call retention contract', ADAPTERS, (adapter) => {
+contractSuite('call retention contract (CallRepository purge)', ADAPTERS, (adapter) => {
   let calls: CallRepository;
-  let workspaces: WorkspaceRepository;
   let indexEntries: (() => Promise<number>) | null;
   let stored: CallRecord[];
+  const cutoff = at(NOW - 30 * DAY);
   beforeEach(async () => {
-    ({ calls, workspaces, indexEntries } = await adapter.make());
-    await workspaces.save(workspace('acme', 30));
-    await workspaces.save(workspace('initech', 3650));
-    // globex never saved its workspace: the default retention (365 days) applies.
-    const acmeCutoff = NOW - 30 * DAY;
-    const globexCutoff = NOW - 365 * DAY;
+    ({ calls, indexEntries } = await adapter.make());
     stored = [
       ...[40, 35, 31, 30.5].map((d) => aCall({ tenant_id: 'acme', started_at: at(NOW - d * DAY), summary: 'purged heliotrope' })),
-      aCall({ tenant_id: 'acme', started_at: at(acmeCutoff - 1), summary: 'purged heliotrope' }),
-      aCall({ tenant_id: 'acme', started_at: at(acmeCutoff), summary: 'kept heliotrope' }),
+      aCall({ tenant_id: 'acme', started_at: at(NOW - 30 * DAY - 1), summary: 'purged heliotrope' }),
+      aCall({ tenant_id: 'acme', started_at: cutoff, summary: 'kept heliotrope' }),
       aCall({ tenant_id: 'acme', started_at: at(NOW - DAY), summary: 'kept heliotrope' }),
-      aCall({ tenant_id: 'globex', started_at: at(globexCutoff - 1), summary: 'purged heliotrope' }),
-      aCall({ tenant_id: 'globex', started_at: at(globexCutoff + 1), summary: 'kept heliotrope' }),
-      aCall({ tenant_id: 'initech', started_at: at(NOW - 3000 * DAY), summary: 'kept heliotrope' }),
+      aCall({ tenant_id: 'globex', started_at: at(NOW - 400 * DAY), summary: 'kept heliotrope' }),
+      aCall({ tenant_id: 'initech', started_at: at(NOW - DAY), summary: 'kept heliotrope' }),
     ];
     await calls.insertMany(stored);
   });
 
-  const kept = () => stored.filter((c) => c.summary === 'kept heliotrope');
+  const expectedOf = (tenant: string, keep: (c: CallRecord) => boolean) => stored.filter((c) => c.tenant_id === tenant && keep(c)).sort(compareCalls).map(toSummary);
   const listed = async (tenant: string, q?: string) => calls.list(tenant, { terms: q ? parseSearchQuery(q) : [] }, null, 100);
 
-  it('deletes, in bounded batches, exactly the calls started before each tenant\'s retention, search entries included', async () => {
-    const metrics = new PrometheusMetrics();
-    const retention = new CallRetention(calls, workspaces, new ControlledClock(NOW), { batchSize: 2, maxBatchesPerTenant: 2 }, metrics);
-    // A pass deletes at most 2 × 2 calls per tenant; the next pass goes on.
-    expect(await retention.purge()).toEqual([
-      { tenant_id: 'acme', cutoff: at(NOW - 30 * DAY), deleted: 4 },
-      { tenant_id: 'globex', cutoff: at(NOW - 365 * DAY), deleted: 1 },
-    ]);
-    expect(await retention.purge()).toEqual([{ tenant_id: 'acme', cutoff: at(NOW - 30 * DAY), deleted: 1 }]);
-    expect(await retention.purge()).toEqual([]);
-    // Every deleted call reported, as the batches deleted them.
-    expect(await metricValue(metrics.registry, 'retention_deletions_total', { kind: 'calls' })).toBe(6);
-    for (const tenant of TENANTS) {
-      const expected = kept().filter((c) => c.tenant_id === tenant).sort(compareCalls).map(toSummary);
+  it('names the tenants having a call started before an instant', async () => {
+    expect((await calls.tenantsWithCallsBefore(cutoff)).sort()).toEqual(['acme', 'globex']);
+    expect(await calls.tenantsWithCallsBefore(at(NOW - 500 * DAY))).toEqual([]);
+  });
+
+  it("deletes at most `limit` of one tenant's calls started strictly before the instant, search entries included", async () => {
+    expect(await calls.purgeStartedBefore('acme', cutoff, 2)).toBe(2);
+    expect(await calls.purgeStartedBefore('acme', cutoff, 2)).toBe(2);
+    expect(await calls.purgeStartedBefore('acme', cutoff, 2)).toBe(1);
+    expect(await calls.purgeStartedBefore('acme', cutoff, 2)).toBe(0);
+    const kept = (c: CallRecord) => c.tenant_id !== 'acme' || c.summary === 'kept heliotrope';
+    for (const tenant of ['acme', 'globex', 'initech']) {
+      const expected = expectedOf(tenant, kept);
       expect(await listed(tenant), tenant).toEqual(expected);
       expect(await listed(tenant, 'heliotrope'), `${tenant} search`).toEqual(expected);
       expect(await listed(tenant, 'purged'), `${tenant} search`).toEqual([]);
     }
-    for (const c of stored) expect((await calls.find(c.tenant_id, c.call_id)) !== null, c.started_at).toBe(c.summary === 'kept heliotrope');
-    if (indexEntries) expect(await indexEntries()).toBe(kept().length);
+    for (const c of stored) expect((await calls.find(c.tenant_id, c.call_id)) !== null, c.started_at).toBe(kept(c));
+    if (indexEntries) expect(await indexEntries()).toBe(stored.filter(kept).length);
   });
 
-  it('follows the clock and a changed retention', async () => {
-    const clock = new ControlledClock(NOW - 400 * DAY);
-    const retention = new CallRetention(calls, workspaces, clock);
-    expect(await retention.purge()).toEqual([]);
-    clock.ms = NOW;
-    await workspaces.save(workspace('initech', 1));
-    const purged = await retention.purge();
-    expect(purged.map((p) => [p.tenant_id, p.deleted])).toEqual([
-      ['acme', 5],
-      ['globex', 1],
-      ['initech', 1],
-    ]);
-  });
-
-  it('two instances purging at once delete each call once', async () => {
-    const clock = new ControlledClock(NOW);
-    const [a, b] = [new CallRetention(calls, workspaces, clock, { batchSize: 1, maxBatchesPerTenant: 100 }), new CallRetention(calls, workspaces, clock, { batchSize: 1, maxBatchesPerTenant: 100 })];
-    const both = (await Promise.all([a.purge(), b.purge()])).flat();
-    expect(both.reduce((n, p) => n + p.deleted, 0)).toBe(stored.length - kept().length);
+  it('two purges at once delete each call once', async () => {
+    const drain = async () => {
+      let n = 0;
+      for (let k = 1; k > 0; n += k) k = await calls.purgeStartedBefore('acme', cutoff, 1);
+      return n;
+    };
+    const [a, b] = await Promise.all([drain(), drain()]);
+    expect(a + b).toBe(5);
     expect((await listed('acme')).length).toBe(2);
   });
 });

@@ -15,7 +15,7 @@ import { MemoryWorkspaceRepository } from '../../adapters/memory/memory-workspac
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
 import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
-import { aCall } from '../support/call-mother.js';
+import { aCall } from '../fixtures/call-mother.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
 
 /** Every adapter of CallStatsStore passes this suite, through the use case the route calls. */

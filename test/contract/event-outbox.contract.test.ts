@@ -15,9 +15,9 @@ import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { AGENTS } from '../../runtimes/shared/composition/agents.tokens.js';
 import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
-import { aCall } from '../support/call-mother.js';
+import { aCall } from '../fixtures/call-mother.js';
 import { boundAdapters, contractSuite, type Adapter } from '../support/contract-suite.js';
-import { aSubscription, anEvent, at, hexId } from '../support/webhook-mother.js';
+import { aSubscription, anEvent, at, hexId } from '../fixtures/webhook-mother.js';
 
 interface Ports {
   subs: SubscriptionStore;

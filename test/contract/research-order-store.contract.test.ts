@@ -15,9 +15,9 @@ import type { ApiKeyStore } from '../../core/attestation/ports.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { RESEARCH_ORDERS } from '../../runtimes/shared/composition/research-orders.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
-import { aBatch, anOrder } from '../support/research-order-mother.js';
+import { aBatch, anOrder } from '../fixtures/research-order-mother.js';
 import { contractSuite, overDatabases, type Adapter } from '../support/contract-suite.js';
-import { aSubscription, at, hexId } from '../support/webhook-mother.js';
+import { aSubscription, at, hexId } from '../fixtures/webhook-mother.js';
 
 interface Stores {
   orders: ResearchOrderStore;

@@ -1,8 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { KnowledgeBase } from '../../core/knowledge/use-cases/knowledge-base.js';
-import type { AgentConfigs } from '../../core/agents/use-cases/agent-configs.js';
-import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js';
-import { AGENTS } from '../../runtimes/shared/composition/agents.tokens.js';
 import { seedDemoIfEmpty } from '../../runtimes/shared/demo/seed-demo.js';
 import { KnowledgeSearchQuerySchema } from '../../runtimes/shared/knowledge.schemas.js';
 import { PageQuerySchema } from '../../runtimes/shared/page.schemas.js';
@@ -20,10 +16,10 @@ it('the demo tenant gets an agent per language and knowledge documents, already 
   const seed = await seedDemoIfEmpty(h.deps.demo, { count: 5 });
   expect(seed?.documents).toBe(4);
   const principal = { user_id: 'u', tenant_id: 'demo', role: 'member' as const };
-  const agents = await h.container.get<AgentConfigs>(AGENTS.AgentConfigs).list(principal, PageQuerySchema.parse({}));
+  const agents = await h.deps.agents.list(principal, PageQuerySchema.parse({}));
   expect(agents.data.map((a) => a.agent_id).sort()).toEqual(Object.values(seed!.agent_ids!).sort());
   expect(agents.data.map((a) => a.language).sort()).toEqual(['de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT']);
-  const kb = h.container.get<KnowledgeBase>(KNOWLEDGE.KnowledgeBase);
+  const kb = h.deps.knowledge;
   const items = await kb.list(principal, 'demo', PageQuerySchema.parse({}));
   expect(items.data.map((d) => d.status)).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);
   const hits = await kb.search(principal, 'demo', KnowledgeSearchQuerySchema.parse({ q: 'refund' }));

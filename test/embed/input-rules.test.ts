@@ -3,7 +3,7 @@ import type { FieldError } from '../../core/shared/errors.js';
 import { createVerifier, DomainError } from '../../runtimes/embed/index.js';
 import { embeddedBackend, remoteBackend } from '../../runtimes/stdio/backends.js';
 import { modernMeta, startInMemory } from '../stdio/stdio-harness.js';
-import { catalogueCorpus } from '../support/catalogue-corpus.js';
+import { catalogueCorpus } from '../fixtures/catalogue-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**

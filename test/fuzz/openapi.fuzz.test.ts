@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { schemas, seedCast } from '../support/area-a.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 import { rawRequest } from '../support/raw-http.js';
@@ -58,7 +56,7 @@ beforeAll(async () => {
     },
   });
   ({ admin: token } = await seedCast(h));
-  key = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('fuzz', 1_000_000)).key;
+  key = (await h.deps.keys.create('fuzz', 1_000_000)).key;
   document = (await call(h.url, 'GET', '/api/v1/openapi.json')).body;
   operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, operationId: op.operationId, parameters: op.parameters ?? [], responses: op.responses, security: op.security, requestBody: op.requestBody })),

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**
@@ -14,7 +12,7 @@ let h: Harness;
 let key: string;
 beforeAll(async () => {
   h = await startHarness();
-  key = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('archive bytes', 1000)).key;
+  key = (await h.deps.keys.create('archive bytes', 1000)).key;
 });
 afterAll(() => h.stop());
 

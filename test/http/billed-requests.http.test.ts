@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { expectProblem } from '../support/area-a.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
@@ -16,7 +14,7 @@ const month = () => new Date().toISOString().slice(0, 7);
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: httpCorpus });
-  const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+  const keys = h.deps.keys;
   key = (await keys.create('reconciled partner', 1000)).key;
   otherKey = (await keys.create('other partner', 1000)).key;
   const subjects = [

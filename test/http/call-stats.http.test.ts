@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 let h: Harness;

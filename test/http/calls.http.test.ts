@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
-import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 
 let h: Harness;
@@ -30,7 +28,7 @@ const SEEDED = Array.from({ length: 45 }, (_, i) =>
 beforeAll(async () => {
   h = await startHarness({ snapshot: { build_id: 'calls', artists: [], works: [] }, env: { RATE_LIMIT_TENANT_PER_MINUTE: '1000000' } });
   ({ admin: adminToken, member: memberToken, globex: globexToken } = await seedCast(h));
-  const ingest = h.container.get<CallIngest>(CALLS.CallIngest);
+  const ingest = h.deps.callIngest;
   await ingest.importBatch('acme', SEEDED);
   await ingest.importBatch('acme', [
     aNewCall({ call_id: 'fr-1', started_at: at(-60), ended_at: at(-55), summary: 'Réservation annulée par Élodie', transcript: [{ speaker: 'customer', text: 'Je voudrais annuler ma réservation au café, s’il vous plaît.', offset_ms: 0 }] }),

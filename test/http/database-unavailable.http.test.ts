@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransientPostgresError, postgresUnavailability } from '../../adapters/postgres/postgres-database.js';
 import type { Unavailability } from '../../adapters/sql/sql-dialect.js';
 import { isTransientSqliteError, sqliteUnavailability } from '../../adapters/sqlite/sqlite-database.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';
 import { call, startHarness } from '../support/http-harness.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';

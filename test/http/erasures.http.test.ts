@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /** Issue 30: POST /api/v1/tenants/{tenant_id}/erasures (admin), on the harness's database. */

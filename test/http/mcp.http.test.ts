@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { PACKAGE_VERSION } from '../support/package-version.js';
 import { openApiValidator } from '../support/openapi-validator.js';

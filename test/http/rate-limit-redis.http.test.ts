@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_RUNTIME } from '../../runtimes/http/http.tokens.js';
-import type { RateLimitStore } from '../../runtimes/http/rate-limit/ports.js';
 import { bearer, login, seedUsers, type TestUser } from '../support/area-a.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 import { type RedisServer, redisServerAvailable, startRedisServer } from '../support/redis-server.js';
 
@@ -22,7 +20,7 @@ describe.skipIf(!available)('rate limits in Redis (REDIS_URL)', () => {
   const verify = (h: Harness, ip: string) => call(h.url, 'POST', '/api/v1/verify', { json: subject, headers: { 'x-forwarded-for': ip } });
   const loginAttempt = (h: Harness, ip: string, email = ann.email, password = ann.password) =>
     call(h.url, 'POST', '/api/v1/auth/login', { json: { email, password }, headers: { 'x-forwarded-for': ip } });
-  const storeOf = (h: Harness) => h.container.get<RateLimitStore>(HTTP_RUNTIME.RateLimitStore);
+  const storeOf = (h: Harness) => h.deps.rateLimitStore;
   const waitForRedis = async (h: Harness) => {
     if (!(await storeOf(h).ready(10_000))) throw new Error('redis client not ready within 10 s');
   };

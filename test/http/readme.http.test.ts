@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { createVerifier } from '../../runtimes/embed/create-verifier.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { startInMemory } from '../stdio/stdio-harness.js';
 import { bearer, finishedSyncRun, seedCast } from '../support/area-a.js';
@@ -44,7 +42,7 @@ function verifyExamples(): VerifyExample[] {
 
 beforeAll(async () => {
   h = await startHarness({ env: { RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE: '1000000', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000', RATE_LIMIT_AGENTS_PER_MINUTE: '1000000' } });
-  key = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('readme')).key;
+  key = (await h.deps.keys.create('readme')).key;
 }, 60_000);
 afterAll(async () => {
   await h?.stop();

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, capturingLogger, type Harness, startHarness } from '../support/http-harness.js';
 
 /** Issue 14, defect 6: one id per request, in the header, the body, the audit trace and the log. */
@@ -12,7 +10,7 @@ const log = capturingLogger();
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: httpCorpus, logger: log.logger });
-  key = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('request ids', 1000)).key;
+  key = (await h.deps.keys.create('request ids', 1000)).key;
 });
 afterAll(async () => h?.stop());
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { USER_CHECK_TTL_MS } from '../../core/auth/use-cases/token-holders.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer, expectProblem, finishedSyncRun, login, nowSeconds, secretOf, seedUsers, sign, type TestUser } from '../support/area-a.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, capturingLogger, type Harness, startHarness } from '../support/http-harness.js';
 import { SteppedClock } from '../support/stepped-clock.js';
 
@@ -36,7 +34,7 @@ beforeAll(async () => {
     { tenant_id: 'acme', email: 'max@acme.example', role: 'member' },
     { tenant_id: 'globex', email: 'gus@globex.example', role: 'admin' },
   ]);
-  ({ key, key_id: keyId } = await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('audited partner', 1000));
+  ({ key, key_id: keyId } = await h.deps.keys.create('audited partner', 1000));
 });
 afterAll(async () => h?.stop());
 

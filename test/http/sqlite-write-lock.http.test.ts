@@ -5,10 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { untilInFlight } from '../support/server-process.js';
 
@@ -91,7 +89,7 @@ describe('SQLite: another process holding the write lock', () => {
   it('reads answer while it holds it; writes wait off the event loop and land once it commits, nothing lost', async () => {
     const { h, file } = await serverOnFile(60_000);
     const { admin } = await seedCast(h);
-    const { key } = await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('lock test', 1000);
+    const { key } = await h.deps.keys.create('lock test', 1000);
     expect((await call(h.url, 'POST', '/api/v1/tenants/acme/calls', { json: aNewCall({ call_id: 'before-lock' }), headers: bearer(admin) })).status).toBe(201);
 
     const locker = await holdWriteLock(file);

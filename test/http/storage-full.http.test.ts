@@ -5,12 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { bearer, expectProblem, seedCast } from '../support/area-a.js';
 import { eventually } from '../support/eventually.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 
@@ -123,8 +121,8 @@ describe.each(setups.filter((s) => s.run))('a full database: $name', (setup) => 
       env: { DATABASE_URL: `sqlite:${join(dir, 'full.sqlite')}`, RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000', ...setup.env },
     });
     admin = (await seedCast(h)).admin;
-    apiKey = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('full disk', 1_000_000)).key;
-    const filler = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('filler', 1_000_000)).key;
+    apiKey = (await h.deps.keys.create('full disk', 1_000_000)).key;
+    const filler = (await h.deps.keys.create('filler', 1_000_000)).key;
     // Fill the file: documents of decreasing size until even a small one no longer fits.
     for (const bytes of [128 * 1024, 16 * 1024, 2 * 1024, 256]) {
       for (let i = 0; ; i++) {
@@ -233,7 +231,7 @@ describe.skipIf(postgresCluster === null)('a full database: PostgreSQL (53100 di
       env: { DATABASE_URL: url, JWT_SECRET: 'storage-full-tests-secret-0123456789abcdef', RATE_LIMIT_TENANT_PER_MINUTE: '1000000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000000' },
     });
     token = (await seedCast(pgHarness)).admin;
-    key = (await pgHarness.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('pg full disk', 1_000_000)).key;
+    key = (await pgHarness.deps.keys.create('pg full disk', 1_000_000)).key;
     owner = new pg.Client({ connectionString: url });
     await owner.connect();
     await owner.query(`

@@ -1,8 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { catalogueCorpus } from '../support/catalogue-corpus.js';
+import { catalogueCorpus } from '../fixtures/catalogue-corpus.js';
 import { eventually } from '../support/eventually.js';
 import { call, capturingLogger, type Harness, startHarness } from '../support/http-harness.js';
 
@@ -26,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.stop());
 
-const newKey = async (label: string) => (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create(label, 10_000)).key;
+const newKey = async (label: string) => (await h.deps.keys.create(label, 10_000)).key;
 
 const servedCalls = async (key: string): Promise<number> =>
   (await call(h.url, 'GET', `/api/v1/verify/usage?month=${month()}`, { headers: { 'x-api-key': key } })).body.served_calls;

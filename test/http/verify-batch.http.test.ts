@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { expectProblem } from '../support/area-a.js';
-import { catalogueCorpus } from '../support/catalogue-corpus.js';
+import { catalogueCorpus } from '../fixtures/catalogue-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
@@ -13,7 +11,7 @@ const SANDBOX_BUDGET = 5;
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: catalogueCorpus, env: { RATE_LIMIT_VERIFY_SANDBOX_PER_MINUTE: String(SANDBOX_BUDGET) } });
-  key = (await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('catalogue partner', 10_000)).key;
+  key = (await h.deps.keys.create('catalogue partner', 10_000)).key;
 });
 afterAll(async () => h.stop());
 
@@ -161,7 +159,7 @@ describe('POST /api/v1/verify/batch', () => {
   });
 
   it('meters exactly the served subjects', async () => {
-    const fresh = await h.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('metered batch', 10_000);
+    const fresh = await h.deps.keys.create('metered batch', 10_000);
     const res = await batch({ subjects }, fresh.key);
     const usage = await call(h.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': fresh.key } });
     expect(usage.body.served_calls).toBe(res.body.served);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { catalogueCorpus } from '../support/catalogue-corpus.js';
+import { catalogueCorpus } from '../fixtures/catalogue-corpus.js';
 import { eventually } from '../support/eventually.js';
 import { call, capturingLogger, type Harness, startHarness } from '../support/http-harness.js';
 

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { expectProblem } from '../support/area-a.js';
 import { openApiValidator } from '../support/openapi-validator.js';
@@ -16,7 +14,7 @@ const schemas = openApiValidator();
 
 beforeAll(async () => {
   h = await startHarness({ snapshot: httpCorpus });
-  const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+  const keys = h.deps.keys;
   key = (await keys.create('test partner', 1000)).key;
   otherKey = (await keys.create('other partner', 1000)).key;
 });
@@ -138,7 +136,7 @@ describe('POST /api/v1/verify: bad input', () => {
   });
 
   it('401 on a revoked key', async () => {
-    const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+    const keys = h.deps.keys;
     const created = await keys.create('to revoke');
     expect((await verify({ subject_artist: 'Turner', subject_title: 'x' }, { 'x-api-key': created.key })).status).toBe(200);
     await keys.revoke(created.key_id);
@@ -179,7 +177,7 @@ describe('audit trail, replay and usage', () => {
   });
 
   it('meters served calls per key and month, as the invoice figure', async () => {
-    const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+    const keys = h.deps.keys;
     const fresh = await keys.create('metered');
     for (let i = 0; i < 3; i++) {
       await verify({ subject_artist: 'Banksy', subject_title: `t${i}` }, { 'x-api-key': fresh.key });

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { eventually } from '../support/eventually.js';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
-import { aNewCall } from '../support/call-mother.js';
+import { aNewCall } from '../fixtures/call-mother.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
@@ -33,7 +31,7 @@ beforeAll(async () => {
     },
   });
   ({ admin, member, globex } = await seedCast(h));
-  const keys = h.container.get<ApiKeys>(ATTESTATION.ApiKeys);
+  const keys = h.deps.keys;
   key = (await keys.create('partner', 1000)).key;
   otherKey = (await keys.create('other partner', 1000)).key;
 });

@@ -9,7 +9,7 @@ import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer, seedCast } from '../support/area-a.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { call, startHarness } from '../support/http-harness.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { startServerProcess, untilInFlight, uploadAcrossShutdown } from '../support/server-process.js';
 
 /** SIGTERM drains in-flight requests on either database; /readyz says `draining` meanwhile. */

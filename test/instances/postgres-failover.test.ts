@@ -8,7 +8,7 @@ import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer } from '../support/area-a.js';
 import { eventually } from '../support/eventually.js';
 import { call } from '../support/http-harness.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { type PostgresCluster, findPostgresBin, startPostgresCluster } from '../support/postgres-cluster.mjs';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 

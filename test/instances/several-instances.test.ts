@@ -7,7 +7,7 @@ import { writeCorpus } from '../../corpus/build/corpus-writer.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { bearer } from '../support/area-a.js';
 import { call } from '../support/http-harness.js';
-import { httpCorpus } from '../support/http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 import { type RedisServer, redisServerAvailable, startRedisServer } from '../support/redis-server.js';
 import { type ServerProcess, startServerProcess, uploadAcrossShutdown } from '../support/server-process.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendError } from '../../runtimes/mcp/backend.js';
 import { apiRoot, embeddedBackend, parseRetryAfter, remoteBackend } from '../../runtimes/stdio/backends.js';
 import { loadStdioConfig } from '../../runtimes/stdio/stdio-config.js';
-import { stdioCorpus } from './stdio-corpus.js';
+import { stdioCorpus } from '../fixtures/stdio-corpus.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

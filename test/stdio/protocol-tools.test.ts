@@ -3,7 +3,7 @@ import { BackendError, type VerifyBackend } from '../../runtimes/mcp/backend.js'
 import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { createVerifier } from '../../runtimes/embed/create-verifier.js';
 import { type LineClient, modernMeta, schemaErrors, startInMemory, testBackend, verdictOf } from './stdio-harness.js';
-import { stdioCorpus } from './stdio-corpus.js';
+import { stdioCorpus } from '../fixtures/stdio-corpus.js';
 
 let client: LineClient;
 let tools: any[];

@@ -2,8 +2,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { REPO_ROOT, serverCommand, serverEnv, verdictOf } from './stdio-harness.js';
 
@@ -38,7 +36,7 @@ beforeAll(async () => {
     });
   subjects.push({ subject_artist: 'Hoppner, John\u0000', subject_title: 'Portrait of Mrs Jordan', lot: 'nul' }, { subject_title: 'no artist' }, 42);
   api = await startHarness();
-  key = (await api.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('stdio batch test', 100_000)).key;
+  key = (await api.deps.keys.create('stdio batch test', 100_000)).key;
 });
 
 afterAll(async () => {

@@ -5,8 +5,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
-import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
-import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { PACKAGE_VERSION } from '../support/package-version.js';
 import { REPO_ROOT, serverCommand, serverEnv, verdictOf } from './stdio-harness.js';
@@ -52,7 +50,7 @@ beforeAll(async () => {
   const snapshot = await loadCorpusSnapshot();
   subjects = pickSubjects(snapshot, 25);
   api = await startHarness();
-  key = (await api.container.get<ApiKeys>(ATTESTATION.ApiKeys).create('stdio sdk test', 100_000)).key;
+  key = (await api.deps.keys.create('stdio sdk test', 100_000)).key;
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { embeddedBackend } from '../../runtimes/stdio/backends.js';
 import { McpServer } from '../../runtimes/stdio/protocol.js';
 import { silentLog } from '../../runtimes/mcp/mcp-log.js';
 import { StdioTransport } from '../../runtimes/stdio/transport.js';
-import { stdioCorpus } from './stdio-corpus.js';
+import { stdioCorpus } from '../fixtures/stdio-corpus.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

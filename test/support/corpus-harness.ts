@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { writeCorpus } from '../../corpus/build/corpus-writer.js';
-import { httpCorpus } from './http-corpus.js';
+import { httpCorpus } from '../fixtures/http-corpus.js';
 import { type Harness, startHarness } from './http-harness.js';
 
 export interface CorpusHarness {

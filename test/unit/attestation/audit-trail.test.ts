@@ -5,7 +5,7 @@ import { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { AttestationEngine, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
-import { aTrace } from '../../support/verification-trace-mother.js';
+import { aTrace } from '../../fixtures/verification-trace-mother.js';
 
 const keyA: Caller = { tier: 'production', key_id: 'key_a', per_minute: 60 };
 const keyB: Caller = { tier: 'production', key_id: 'key_b', per_minute: 60 };

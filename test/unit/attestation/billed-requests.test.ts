@@ -3,7 +3,7 @@ import type { Caller } from '../../../core/attestation/ports.js';
 import { BilledRequests } from '../../../core/attestation/use-cases/billed-requests.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
-import { aTrace } from '../../support/verification-trace-mother.js';
+import { aTrace } from '../../fixtures/verification-trace-mother.js';
 
 const keyA: Caller = { tier: 'production', key_id: 'key_a', per_minute: 60 };
 const keyB: Caller = { tier: 'production', key_id: 'key_b', per_minute: 60 };

@@ -13,7 +13,7 @@ import { MemoryEventOutbox } from '../../../adapters/memory/memory-webhook.store
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
 import { WORKS, fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';
-import { anOrder } from '../../support/research-order-mother.js';
+import { anOrder } from '../../fixtures/research-order-mother.js';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const clock = { now: () => NOW };

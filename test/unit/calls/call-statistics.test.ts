@@ -3,7 +3,7 @@ import type { Principal } from '../../../core/auth/auth.model.js';
 import { CallStatistics } from '../../../core/calls/use-cases/call-statistics.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
 import { MemoryWorkspaceRepository } from '../../../adapters/memory/memory-workspace.repository.js';
-import { aCall } from '../../support/call-mother.js';
+import { aCall } from '../../fixtures/call-mother.js';
 
 const member: Principal = { user_id: 'usr_m', tenant_id: 'acme', role: 'member' };
 

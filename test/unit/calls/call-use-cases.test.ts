@@ -10,7 +10,7 @@ import { MemoryTenantRepository } from '../../../adapters/memory/memory-tenancy.
 import { SEARCH_MAX_TERMS } from '../../../core/shared/search-query.js';
 import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
 import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
-import { aNewCall, callsArbitrary } from '../../support/call-mother.js';
+import { aNewCall, callsArbitrary } from '../../fixtures/call-mother.js';
 
 const admin: Principal = { user_id: 'usr_a', tenant_id: 'acme', role: 'admin' };
 const member: Principal = { user_id: 'usr_m', tenant_id: 'acme', role: 'member' };

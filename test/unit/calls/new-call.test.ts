@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseInstant } from '../../../core/calls/instant.js';
 import { type NewCallInput, normaliseNewCall } from '../../../core/calls/new-call.js';
-import { aNewCall } from '../../support/call-mother.js';
+import { aNewCall } from '../../fixtures/call-mother.js';
 
 const id = () => 'call_generated';
 

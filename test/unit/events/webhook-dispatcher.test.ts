@@ -10,7 +10,7 @@ import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
 import { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
 import { metricValue } from '../../support/metric-values.js';
 import { contractSuite } from '../../support/contract-suite.js';
-import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../support/webhook-mother.js';
+import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../fixtures/webhook-mother.js';
 import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
 /**

@@ -9,7 +9,7 @@ import { WebhookDeliveryWorker } from '../../../adapters/node/webhook-delivery.w
 import { WebhookTargets } from '../../../adapters/node/webhook-targets.js';
 import { contractSuite } from '../../support/contract-suite.js';
 import { eventually } from '../../support/eventually.js';
-import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../support/webhook-mother.js';
+import { aSubscription, anEvent, hexId, webhookStoreAdapters } from '../../fixtures/webhook-mother.js';
 import { type Receiver, startReceiver } from '../../support/webhook-receiver.js';
 
 /**
