@@ -12,7 +12,7 @@ import { pino } from 'pino';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
 import { resolveHttpDeps } from '../dist/runtimes/http/http-deps.js';
-import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { seedDemoIfEmpty } from '../dist/runtimes/shared/demo/seed-demo.js';
 import { printTable, sampleSubjects } from './support.mjs';
 

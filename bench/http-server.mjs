@@ -8,7 +8,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { pino } from 'pino';
-import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
 import { resolveHttpDeps } from '../dist/runtimes/http/http-deps.js';
 import { startHttpServer } from '../dist/runtimes/http/server.js';

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
 import { KNOWLEDGE } from '../dist/runtimes/shared/composition/knowledge.tokens.js';
 import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
-import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { eachDatabase, SQLITE } from './databases.mjs';
 import { percentile, printTable, rng } from './support.mjs';
 

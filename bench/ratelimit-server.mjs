@@ -8,7 +8,7 @@ import { createHttpMetrics } from '../dist/runtimes/http/middleware/metrics.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../dist/runtimes/http/rate-limit/rate-limit-stores.js';
 import { routeLimiter } from '../dist/runtimes/http/rate-limit/route-limits.js';
 import { contract, implement } from '../dist/runtimes/http/route-contract.js';
-import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 
 const logger = pino({ level: 'warn' });
 const memory = createMemoryRateLimitStore();

@@ -14,7 +14,7 @@ import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
 import { PLATFORM } from '../dist/runtimes/shared/composition/platform.tokens.js';
 import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../dist/runtimes/shared/composition/webhooks.tokens.js';
-import { loadConfig } from '../dist/runtimes/shared/config.js';
+import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { eachDatabase } from './databases.mjs';
 import { percentile, printTable } from './support.mjs';
 

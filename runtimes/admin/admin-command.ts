@@ -1,6 +1,6 @@
 import { type Command, type CommandUnknownOpts, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { z } from 'zod';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/settings/config.js';
 import type { AdminDeps } from './admin-deps.js';
 
 export type CommandResult = Record<string, unknown>;

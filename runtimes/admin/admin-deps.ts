@@ -17,7 +17,7 @@ import { RESEARCH_ORDERS } from '../shared/composition/research-orders.tokens.js
 import { STEWARDSHIP } from '../shared/composition/stewardship.tokens.js';
 import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { resolverOf } from '../shared/composition/token.js';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/settings/config.js';
 
 /** What svc-admin's commands use: resolved once by its composition root (`run-admin.ts`). */
 export interface AdminDeps {

@@ -3,8 +3,8 @@ import type { KeyPlan, Statement } from '../../core/billing/billing.model.js';
 import { centsToDecimal, monthBounds } from '../../core/billing/pricing.js';
 import { validationError } from '../../core/shared/errors.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../core/shared/keyset-cursor.js';
-import { PriceListSchema, readJsonFile } from '../shared/pricing.schemas.js';
-import { OrderListQuerySchema } from '../shared/research-orders.schemas.js';
+import { PriceListSchema, readJsonFile } from '../shared/schemas/pricing.schemas.js';
+import { OrderListQuerySchema } from '../shared/schemas/research-orders.schemas.js';
 import { Option } from '@commander-js/extra-typings';
 import { type AreaCommands, validOptions, withRawOutput } from './admin-command.js';
 

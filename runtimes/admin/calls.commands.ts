@@ -3,11 +3,11 @@ import { createInterface } from 'node:readline';
 import type { FieldError } from '../../core/shared/errors.js';
 import { notFound, validationError } from '../../core/shared/errors.js';
 import type { NewCallInput } from '../../core/calls/new-call.js';
-import { NewCallSchema } from '../shared/calls.schemas.js';
+import { NewCallSchema } from '../shared/schemas/calls.schemas.js';
 import { type AreaCommands, type CommandIo, integerIn, withExitCode } from './admin-command.js';
-import { ErasureRequestSchema } from '../shared/erasure.schemas.js';
+import { ErasureRequestSchema } from '../shared/schemas/erasure.schemas.js';
 import type { AdminDeps } from './admin-deps.js';
-import { fieldErrorsOf } from '../shared/field-errors.js';
+import { fieldErrorsOf } from '../shared/schemas/field-errors.js';
 
 export const IMPORT_BATCH_SIZE = 1000;
 /** Bad lines listed in the JSON result (and on stderr); the count covers them all. */

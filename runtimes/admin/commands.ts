@@ -1,5 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
-import { RELEASE_VERSION } from '../shared/release.js';
+import { RELEASE_VERSION } from '../shared/settings/release.js';
 import { type AreaCommands, commandPath, type Select } from './admin-command.js';
 import { agentsCommands } from './agents.commands.js';
 import { billingCommands } from './billing.commands.js';

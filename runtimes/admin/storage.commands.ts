@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { backupSqliteFile, restoreSqliteFile, SqliteBackupRefusal } from '../../adapters/sqlite/sqlite-backup.js';
 import { validationError } from '../../core/shared/errors.js';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/settings/config.js';
 import { sqliteFilenameOf } from '../shared/composition/database-target.js';
 import type { AreaCommands, CommandResult } from './admin-command.js';
 

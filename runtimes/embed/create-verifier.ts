@@ -10,13 +10,13 @@ import { AttestationEngine } from '../../core/attestation/use-cases/verify-attri
 import { verifyBatch, type VerifyBatchResult } from '../../core/attestation/use-cases/verify-batch.js';
 import { ENGINE_ID, type CoverageManifest, type VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
 import { DomainError } from '../../core/shared/errors.js';
-import { CoverageToolInputSchema, readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/attestation.schemas.js';
-import { fieldErrorsOf } from '../shared/field-errors.js';
+import { CoverageToolInputSchema, readBatchEntries, readVerifyInput, VerifyBatchEnvelopeSchema } from '../shared/schemas/attestation.schemas.js';
+import { fieldErrorsOf } from '../shared/schemas/field-errors.js';
 import { WorkerCatalogueFiles } from '../../adapters/node/catalogue-files.js';
 import type { CatalogueRow, CatalogueSummary } from '../../core/attestation/catalogue/annotation.js';
 import type { CatalogueColumns, CatalogueMapping } from '../../core/attestation/catalogue/catalogue.model.js';
 import { planCatalogue, verifyCatalogue as verifyCatalogueRows } from '../../core/attestation/use-cases/verify-catalogue.js';
-import { CatalogueToolInputSchema } from '../shared/catalogue.schemas.js';
+import { CatalogueToolInputSchema } from '../shared/schemas/catalogue.schemas.js';
 
 export interface VerifierOptions {
   /** Directory of a corpus build (manifest.json, artists/works NDJSON). Default: the bundled corpus. */

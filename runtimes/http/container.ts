@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/settings/config.js';
 import { bindAttestationCore } from '../shared/composition/attestation.module.js';
 import { ATTESTATION } from '../shared/composition/attestation.tokens.js';
 import { bindDatabaseBackedAreas } from '../shared/composition/database-backed.module.js';

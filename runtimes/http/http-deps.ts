@@ -39,7 +39,7 @@ import { TENANCY } from '../shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../shared/composition/webhooks.tokens.js';
 import { resolverOf } from '../shared/composition/token.js';
 import { WORKSPACE } from '../shared/composition/workspace.tokens.js';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/settings/config.js';
 import type { DemoDeps } from '../shared/demo/seed-demo.js';
 import { HTTP_RUNTIME } from './http.tokens.js';
 import type { RateLimitStore } from './rate-limit/ports.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { loadConfig } from '../shared/config.js';
+import { loadConfig } from '../shared/settings/config.js';
 import { demoBanner, seedDemoIfEmpty } from '../shared/demo/seed-demo.js';
-import { createLogger } from '../shared/logger.js';
+import { createLogger } from '../shared/settings/logger.js';
 import { buildHttpContainer } from './container.js';
 import { resolveHttpDeps } from './http-deps.js';
 import { startHttpServer } from './server.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { z, ZodObject, ZodType } from 'zod';
 import { type FieldError, validationError } from '../../core/shared/errors.js';
-import { fieldErrorsOf } from '../shared/field-errors.js';
+import { fieldErrorsOf } from '../shared/schemas/field-errors.js';
 import type { RateLimitPolicyName } from './rate-limit/policy-names.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';

@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import { startCallRetentionJob } from './call-retention-job.js';
 import { answerClientErrors } from './client-errors.js';
 import type { HttpDeps } from './http-deps.js';
-import { RELEASE_VERSION } from '../shared/release.js';
+import { RELEASE_VERSION } from '../shared/settings/release.js';
 import { createHttpMetrics } from './middleware/metrics.js';
 import { defaultWebRoot, staticPages } from './middleware/static-pages.js';
 import { startOperatorResearchPoll } from './operator-research-poll.js';

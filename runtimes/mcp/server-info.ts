@@ -1,4 +1,4 @@
-import { RELEASE_VERSION } from '../shared/release.js';
+import { RELEASE_VERSION } from '../shared/settings/release.js';
 
 /** Identity and guidance the server announces (initialize, server/discover, result `_meta`). */
 export interface ServerIdentity {

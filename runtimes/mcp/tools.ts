@@ -4,7 +4,7 @@ import type { FieldError } from '../../core/shared/errors.js';
 import { MAX_BATCH_SUBJECTS } from '../../core/attestation/use-cases/verify-batch.js';
 import type { VerifyBatchResult, VerifyCatalogueResult } from '../embed/create-verifier.js';
 import { MAX_CATALOGUE_ROWS } from '../../core/attestation/catalogue/catalogue.model.js';
-import { CatalogueResponseSchema, CatalogueToolInputSchema } from '../shared/catalogue.schemas.js';
+import { CatalogueResponseSchema, CatalogueToolInputSchema } from '../shared/schemas/catalogue.schemas.js';
 import { isCoverageQuery } from '../../core/attestation/corpus/coverage.js';
 import {
   CoverageSchema,
@@ -15,11 +15,11 @@ import {
   VerifyBatchRequestSchema,
   VerifyBatchResponseSchema,
   VerifyRequestSchema,
-} from '../shared/attestation.schemas.js';
+} from '../shared/schemas/attestation.schemas.js';
 import { BackendError, type VerifyBackend } from './backend.js';
 import type { VersionFeatures } from './protocol-versions.js';
 import { describeError, type McpLog } from './mcp-log.js';
-import { fieldErrorsOf } from '../shared/field-errors.js';
+import { fieldErrorsOf } from '../shared/schemas/field-errors.js';
 
 /**
  * The two tools: their catalogue entries (schemas derived from the zod wire schemas, shaped for

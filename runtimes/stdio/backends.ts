@@ -3,8 +3,8 @@ import type { CoverageManifest, VerificationResponse, VerifyInput } from '../../
 import { type FieldError, isDomainError } from '../../core/shared/errors.js';
 import { createVerifier, type VerifierOptions, type VerifyBatchResult, type VerifyCatalogueResult } from '../embed/create-verifier.js';
 import type { CatalogueMapping } from '../../core/attestation/catalogue/catalogue.model.js';
-import { CatalogueResponseSchema } from '../shared/catalogue.schemas.js';
-import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/attestation.schemas.js';
+import { CatalogueResponseSchema } from '../shared/schemas/catalogue.schemas.js';
+import { CoverageSchema, VerificationResponseSchema, VerifyBatchResponseSchema } from '../shared/schemas/attestation.schemas.js';
 import { BackendError, type VerifyBackend } from '../mcp/backend.js';
 import { describeError, silentLog, type McpLog } from '../mcp/mcp-log.js';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { createLogger } from '../shared/logger.js';
+import { createLogger } from '../shared/settings/logger.js';
 import { composeStdio } from './container.js';
 import { loadStdioConfig, type StdioConfig } from './stdio-config.js';
 import { StdioTransport } from './transport.js';

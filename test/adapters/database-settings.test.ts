@@ -11,7 +11,7 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database.js';
 import { parseSearchQuery } from '../../core/shared/search-query.js';
 import { resolveAuthSecret } from '../../runtimes/shared/composition/auth-secret.js';
 import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 
 const root = mkdtempSync(join(tmpdir(), 'svc-db-settings-'));

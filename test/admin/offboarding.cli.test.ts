@@ -23,7 +23,7 @@ import { KNOWLEDGE } from '../../runtimes/shared/composition/knowledge.tokens.js
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';
 import { WEBHOOKS } from '../../runtimes/shared/composition/webhooks.tokens.js';
 import { WORKSPACE } from '../../runtimes/shared/composition/workspace.tokens.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { ADMIN_TARGETS } from '../support/admin-targets.js';
 import { aNewCall } from '../fixtures/call-mother.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../runtimes/shared/demo/seed-demo.js';
-import { KnowledgeSearchQuerySchema } from '../../runtimes/shared/knowledge.schemas.js';
-import { PageQuerySchema } from '../../runtimes/shared/page.schemas.js';
+import { KnowledgeSearchQuerySchema } from '../../runtimes/shared/schemas/knowledge.schemas.js';
+import { PageQuerySchema } from '../../runtimes/shared/schemas/page.schemas.js';
 import { type Harness, startHarness } from '../support/http-harness.js';
 
 let h: Harness;

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
 import { resolveHttpDeps } from '../../runtimes/http/http-deps.js';
 import { startHttpServer } from '../../runtimes/http/server.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 
 /**
  * Issue 14, the HTTP edge: what a client sends never crashes, stalls or 500s the service.

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_VERSION } from '../../runtimes/shared/release.js';
+import { RELEASE_VERSION } from '../../runtimes/shared/settings/release.js';
 import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 

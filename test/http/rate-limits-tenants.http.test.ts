@@ -12,7 +12,7 @@ import { routeLimiter } from '../../runtimes/http/rate-limit/route-limits.js';
 import { contract, type HttpMethod, implement, type Route } from '../../runtimes/http/route-contract.js';
 import type { RateLimitPolicyName } from '../../runtimes/http/rate-limit/policy-names.js';
 import { buildRouteGroups } from '../../runtimes/http/route-groups.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { bearer, expectProblem, login, seedUsers, type TestUser } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { expectLimitHeaders, expectRefused } from '../support/rate-limit-headers.js';

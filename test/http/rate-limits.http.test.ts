@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { httpCorpus } from '../fixtures/http-corpus.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { expectLimitHeaders, expectRefused } from '../support/rate-limit-headers.js';

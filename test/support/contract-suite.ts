@@ -7,7 +7,7 @@ import { afterAll, describe } from 'vitest';
 import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
 import { SqlTenantRepository } from '../../adapters/sql/sql-tenant.repository.js';
 import type { TenantRepository } from '../../core/tenancy/ports.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { bindDatabaseBackedAreas } from '../../runtimes/shared/composition/database-backed.module.js';
 import { bindPlatform } from '../../runtimes/shared/composition/platform.module.js';
 import { TENANCY } from '../../runtimes/shared/composition/tenancy.tokens.js';

@@ -5,7 +5,7 @@ import { type Logger, pino } from 'pino';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
 import type { Clock } from '../../core/shared/ports.js';
 import { PLATFORM } from '../../runtimes/shared/composition/platform.tokens.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { buildHttpContainer } from '../../runtimes/http/container.js';
 import type { Container } from 'inversify';
 import { type HttpDeps, resolveHttpDeps } from '../../runtimes/http/http-deps.js';

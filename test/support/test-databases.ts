@@ -1,5 +1,5 @@
 import type { SqlDatabase } from '../../adapters/sql/sql-dialect.js';
-import { loadConfig } from '../../runtimes/shared/config.js';
+import { loadConfig } from '../../runtimes/shared/settings/config.js';
 import { openDatabase } from '../../runtimes/shared/composition/open-database.js';
 import { createPostgresDatabase, postgresCluster } from './postgres.js';
 

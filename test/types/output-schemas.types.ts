@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
-import { VerificationResponseSchema } from '../../runtimes/shared/attestation.schemas.js';
-import { schemaOf } from '../../runtimes/shared/exact-schema.js';
+import { VerificationResponseSchema } from '../../runtimes/shared/schemas/attestation.schemas.js';
+import { schemaOf } from '../../runtimes/shared/schemas/exact-schema.js';
 
 interface Core {
   id: string;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageDir } from '../../runtimes/shared/release.js';
+import { packageDir } from '../../runtimes/shared/settings/release.js';
 
 describe('the web pages are typed from the OpenAPI document', () => {
   it('web/src/api/schema.gen.ts is what openapi-typescript makes of docs/openapi.json (run `npm run openapi` when this fails)', () => {

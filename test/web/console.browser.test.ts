@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallIngest } from '../../core/calls/use-cases/call-ingest.js';
 import { CALLS } from '../../runtimes/shared/composition/calls.tokens.js';
 import { generateDemoCalls } from '../../runtimes/shared/demo/demo-calls.js';
-import { packageDir } from '../../runtimes/shared/release.js';
+import { packageDir } from '../../runtimes/shared/settings/release.js';
 import { bearer, login, seedUsers, type TestUser } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';

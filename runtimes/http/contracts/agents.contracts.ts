@@ -3,9 +3,9 @@ import {
   AgentParamsSchema,
   AgentSchema,
   AgentSettingsSchema,
-} from '../../shared/knowledge.schemas.js';
-import { IfMatchHeadersSchema } from '../../shared/conditional.schemas.js';
-import { PageQuerySchema } from '../../shared/page.schemas.js';
+} from '../../shared/schemas/knowledge.schemas.js';
+import { IfMatchHeadersSchema } from '../../shared/schemas/conditional.schemas.js';
+import { PageQuerySchema } from '../../shared/schemas/page.schemas.js';
 import { contract } from '../route-contract.js';
 import { AGENTS_LIMITS, problem, TOKEN_TENANT_ERRORS, TOKEN_TENANT_WRITE_ERRORS } from './shared.js';
 

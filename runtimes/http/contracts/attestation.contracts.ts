@@ -13,7 +13,7 @@ import {
   VerifyBatchRequestSchema,
   VerifyBatchResponseSchema,
   VerifyRequestSchema,
-} from '../../shared/attestation.schemas.js';
+} from '../../shared/schemas/attestation.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, VERIFY_LIMITS } from './shared.js';
 

@@ -1,4 +1,4 @@
-import { LoginRequestSchema, TokenResponseSchema } from '../../shared/auth.schemas.js';
+import { LoginRequestSchema, TokenResponseSchema } from '../../shared/schemas/auth.schemas.js';
 import { contract } from '../route-contract.js';
 import { LOGIN_LIMITS, problem } from './shared.js';
 

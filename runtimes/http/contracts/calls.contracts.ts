@@ -7,7 +7,7 @@ import {
   CallStatsSchema,
   NewCallSchema,
   TenantParamsSchema,
-} from '../../shared/calls.schemas.js';
+} from '../../shared/schemas/calls.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, TENANT_LIMITS } from './shared.js';
 

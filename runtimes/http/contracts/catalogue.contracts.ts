@@ -8,7 +8,7 @@ import {
   CatalogueMultipartRequestSchema,
   CatalogueNdjsonLineSchema,
   CatalogueResponseSchema,
-} from '../../shared/catalogue.schemas.js';
+} from '../../shared/schemas/catalogue.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, VERIFY_LIMITS } from './shared.js';
 

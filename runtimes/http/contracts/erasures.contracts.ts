@@ -1,5 +1,5 @@
-import { TenantParamsSchema } from '../../shared/calls.schemas.js';
-import { ErasureListSchema, ErasureRecordSchema, ErasureRequestSchema } from '../../shared/erasure.schemas.js';
+import { TenantParamsSchema } from '../../shared/schemas/calls.schemas.js';
+import { ErasureListSchema, ErasureRecordSchema, ErasureRequestSchema } from '../../shared/schemas/erasure.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, TENANT_LIMITS } from './shared.js';
 

@@ -1,4 +1,4 @@
-import { TenantParamsSchema } from '../../shared/calls.schemas.js';
+import { TenantParamsSchema } from '../../shared/schemas/calls.schemas.js';
 import {
   KnowledgeItemParamsSchema,
   KnowledgeItemSchema,
@@ -9,8 +9,8 @@ import {
   SearchResultSchema,
   SyncParamsSchema,
   SyncRunSchema,
-} from '../../shared/knowledge.schemas.js';
-import { PageQuerySchema } from '../../shared/page.schemas.js';
+} from '../../shared/schemas/knowledge.schemas.js';
+import { PageQuerySchema } from '../../shared/schemas/page.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, TENANT_LIMITS, UPLOAD_LIMITS } from './shared.js';
 

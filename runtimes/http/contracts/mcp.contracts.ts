@@ -1,4 +1,4 @@
-import { McpHeadersSchema, McpRequestBodySchema, McpResponseBodySchema } from '../../shared/mcp.schemas.js';
+import { McpHeadersSchema, McpRequestBodySchema, McpResponseBodySchema } from '../../shared/schemas/mcp.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, VERIFY_LIMITS } from './shared.js';
 

@@ -7,7 +7,7 @@ import {
   OrderRequestSchema,
   OrderSchema,
   StatementSchema,
-} from '../../shared/research-orders.schemas.js';
+} from '../../shared/schemas/research-orders.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, VERIFY_LIMITS } from './shared.js';
 

@@ -1,4 +1,4 @@
-import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { ProblemSchema } from '../../shared/schemas/problem.schemas.js';
 import type { RateLimitPolicyName } from '../rate-limit/policy-names.js';
 import type { ResponseSpec } from '../route-contract.js';
 

@@ -1,6 +1,6 @@
-import { TenantUserListSchema } from '../../shared/auth.schemas.js';
-import { TenantParamsSchema } from '../../shared/calls.schemas.js';
-import { PageQuerySchema } from '../../shared/page.schemas.js';
+import { TenantUserListSchema } from '../../shared/schemas/auth.schemas.js';
+import { TenantParamsSchema } from '../../shared/schemas/calls.schemas.js';
+import { PageQuerySchema } from '../../shared/schemas/page.schemas.js';
 import { contract } from '../route-contract.js';
 import { problem, TENANT_LIMITS } from './shared.js';
 

@@ -12,8 +12,8 @@ import {
   WebhookListSchema,
   WebhookSchema,
   WebhookWithSecretSchema,
-} from '../../shared/webhooks.schemas.js';
-import { PageQuerySchema } from '../../shared/page.schemas.js';
+} from '../../shared/schemas/webhooks.schemas.js';
+import { PageQuerySchema } from '../../shared/schemas/page.schemas.js';
 import type { RateLimitPolicyName } from '../rate-limit/policy-names.js';
 import { type ApiTag, contract, type ResponseSpec, type Security } from '../route-contract.js';
 import { problem, TENANT_LIMITS, VERIFY_LIMITS } from './shared.js';

@@ -1,4 +1,4 @@
-import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/workspace.schemas.js';
+import { WorkspaceSchema, WorkspaceSettingsSchema } from '../../shared/schemas/workspace.schemas.js';
 import { contract } from '../route-contract.js';
 import { AGENTS_LIMITS, TOKEN_TENANT_ERRORS, TOKEN_TENANT_WRITE_ERRORS } from './shared.js';
 

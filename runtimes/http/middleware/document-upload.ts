@@ -4,8 +4,8 @@ import type { NewDocument } from '../../../core/knowledge/use-cases/knowledge-ba
 import { KNOWLEDGE_MAX_BYTES } from '../../../core/knowledge/knowledge.model.js';
 import { baseMediaType } from '../../../core/knowledge/content-sniff.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
-import { fieldErrorsOf } from '../../shared/field-errors.js';
-import { JSON_UPLOAD_TYPES, KnowledgeJsonUploadSchema, UNSUPPORTED_UPLOAD_TYPE } from '../../shared/knowledge.schemas.js';
+import { fieldErrorsOf } from '../../shared/schemas/field-errors.js';
+import { JSON_UPLOAD_TYPES, KnowledgeJsonUploadSchema, UNSUPPORTED_UPLOAD_TYPE } from '../../shared/schemas/knowledge.schemas.js';
 import { jsonBody } from './json-body.js';
 
 const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `A document may hold at most ${KNOWLEDGE_MAX_BYTES} bytes (10 MiB).`);

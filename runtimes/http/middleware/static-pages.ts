@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { packageDir } from '../../shared/release.js';
+import { packageDir } from '../../shared/settings/release.js';
 import { sendProblem } from '../problem.js';
 
 /** The pages built from web/ (ADR 0042): each is served at `/<page>` from `<root>/<page>/index.html`. */

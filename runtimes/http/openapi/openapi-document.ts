@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { ProblemSchema } from '../../shared/problem.schemas.js';
+import { ProblemSchema } from '../../shared/schemas/problem.schemas.js';
 import { problem } from '../contracts/shared.js';
-import { RELEASE_VERSION } from '../../shared/release.js';
-import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/webhooks.schemas.js';
+import { RELEASE_VERSION } from '../../shared/settings/release.js';
+import { EVENT_PAYLOAD_SCHEMAS } from '../../shared/schemas/webhooks.schemas.js';
 import { API_TAGS, type AnyRouteContract, type ResponseSpec } from '../route-contract.js';
 
 const RATE_LIMIT_HEADERS = {

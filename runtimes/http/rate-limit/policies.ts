@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { normaliseEmail } from '../../../core/tenancy/tenancy.model.js';
-import type { Config } from '../../shared/config.js';
+import type { Config } from '../../shared/settings/config.js';
 import { callerOf } from '../middleware/api-key.js';
 import { principalOf } from '../middleware/bearer-auth.js';
 import type { RateLimitPolicyName } from './policy-names.js';

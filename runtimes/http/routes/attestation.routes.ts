@@ -6,8 +6,8 @@ import { ENGINE_ID, type VerificationResponse } from '../../../core/attestation/
 import { validationError } from '../../../core/shared/errors.js';
 import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
 import type { Scheduler } from '../../../core/shared/ports.js';
-import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/attestation.schemas.js';
-import { fieldErrorsOf } from '../../shared/field-errors.js';
+import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/schemas/attestation.schemas.js';
+import { fieldErrorsOf } from '../../shared/schemas/field-errors.js';
 import { clientGone } from '../client-gone.js';
 import type { HttpServices } from '../http-deps.js';
 import * as attestation from '../contracts/attestation.contracts.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { loadOrCreateSecretFile } from '../../../adapters/node/secret-file.js';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 
 /**
  * JWT_SECRET when set. Otherwise a secret generated once into DATA_DIR (mode 0600) and

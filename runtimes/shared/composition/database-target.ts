@@ -1,6 +1,6 @@
 import { postgresSchemaExists, redactedConnectionString } from '../../../adapters/postgres/postgres-probe.js';
 import { sqliteDatabaseExists } from '../../../adapters/sqlite/sqlite-probe.js';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 
 /** Which database a configuration selects, said without opening (or creating) it. */
 export interface DatabaseTarget {

@@ -1,7 +1,7 @@
 import { openPostgresDatabase } from '../../../adapters/postgres/postgres-database.js';
 import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database.js';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 import { sqliteFilenameOf } from './database-target.js';
 
 /**

@@ -6,7 +6,7 @@ import { cryptoIds, systemClock } from '../../../adapters/node/node-platform.js'
 import { PrometheusMetrics } from '../../../adapters/node/prometheus-metrics.js';
 import { SqlDashboardReadings } from '../../../adapters/sql/sql-dashboard-readings.js';
 import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 import { PLATFORM } from './platform.tokens.js';
 import { TENANCY } from './tenancy.tokens.js';
 import { provide } from './token.js';

@@ -3,7 +3,7 @@ import type { PrometheusMetrics } from '../../../adapters/node/prometheus-metric
 import type { SqlDashboardReadings } from '../../../adapters/sql/sql-dashboard-readings.js';
 import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import type { Clock, CursorSealer, IdGenerator, Scheduler } from '../../../core/shared/ports.js';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 import { token } from './token.js';
 
 /** Tokens of what every area shares (core/shared's ports, the configuration, the database). */

@@ -5,7 +5,7 @@ import { findColumns, normaliseHeader } from '../../../core/attestation/catalogu
 import { planCatalogue, verifyCatalogue } from '../../../core/attestation/use-cases/verify-catalogue.js';
 import type { VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
 import { DomainError } from '../../../core/shared/errors.js';
-import { readBatchEntries } from '../../../runtimes/shared/attestation.schemas.js';
+import { readBatchEntries } from '../../../runtimes/shared/schemas/attestation.schemas.js';
 
 /** Issue 26, ADR 0041: a catalogue's columns, its rows as subjects, and the annotated sheet. */
 

@@ -11,7 +11,7 @@ import { MemoryResearchOrderStore } from '../../../adapters/memory/memory-resear
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
 import { MemoryEventOutbox } from '../../../adapters/memory/memory-webhook.stores.js';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
-import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
+import { loadPricing } from '../../../runtimes/shared/schemas/pricing.schemas.js';
 import { WORKS, fixtureSnapshot } from '../../fixtures/attestation/fixture-corpus.js';
 import { anOrder } from '../../fixtures/research-order-mother.js';
 

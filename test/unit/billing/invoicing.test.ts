@@ -6,7 +6,7 @@ import { Invoicing } from '../../../core/billing/use-cases/invoicing.js';
 import { MemoryApiKeyStore } from '../../../adapters/memory/memory-api-key.store.js';
 import { MemoryResearchOrderStore } from '../../../adapters/memory/memory-research-order.store.js';
 import { MemoryVerificationLedger } from '../../../adapters/memory/memory-verification.ledger.js';
-import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
+import { loadPricing } from '../../../runtimes/shared/schemas/pricing.schemas.js';
 import { anOrder } from '../../fixtures/research-order-mother.js';
 import { aTrace } from '../../fixtures/verification-trace-mother.js';
 

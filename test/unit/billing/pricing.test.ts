@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PriceBand, PriceList } from '../../../core/billing/billing.model.js';
 import { bandProblems, buildStatement, centsToDecimal, monthBounds, parseDay, pilotEnd, priceCalls, priceListProblems } from '../../../core/billing/pricing.js';
-import { loadPricing } from '../../../runtimes/shared/pricing.schemas.js';
+import { loadPricing } from '../../../runtimes/shared/schemas/pricing.schemas.js';
 
 const shipped = loadPricing();
 const bands = shipped.production.verify_bands;

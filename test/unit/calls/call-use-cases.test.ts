@@ -8,8 +8,8 @@ import { cryptoIds } from '../../../adapters/node/node-platform.js';
 import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repository.js';
 import { MemoryTenantRepository } from '../../../adapters/memory/memory-tenancy.repositories.js';
 import { SEARCH_MAX_TERMS } from '../../../core/shared/search-query.js';
-import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
-import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
+import { CallListQuerySchema } from '../../../runtimes/shared/schemas/calls.schemas.js';
+import { fieldErrorsOf } from '../../../runtimes/shared/schemas/field-errors.js';
 import { aNewCall, callsArbitrary } from '../../fixtures/call-mother.js';
 
 const admin: Principal = { user_id: 'usr_a', tenant_id: 'acme', role: 'admin' };

@@ -5,8 +5,8 @@ import { MemoryCallRepository } from '../../../adapters/memory/memory-call.repos
 import type { Principal } from '../../../core/auth/auth.model.js';
 import { cursorContext, encodeCursor } from '../../../core/calls/cursor.js';
 import { type CallListQuery, CallQueries, callFilterOf } from '../../../core/calls/use-cases/call-queries.js';
-import { CallListQuerySchema } from '../../../runtimes/shared/calls.schemas.js';
-import { PageQuerySchema } from '../../../runtimes/shared/page.schemas.js';
+import { CallListQuerySchema } from '../../../runtimes/shared/schemas/calls.schemas.js';
+import { PageQuerySchema } from '../../../runtimes/shared/schemas/page.schemas.js';
 
 /**
  * A cursor sealed under one filter opens under no other, for every filter field of the call

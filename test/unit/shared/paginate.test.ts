@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { HmacCursorSealer } from '../../../adapters/node/hmac-cursor.sealer.js';
 import { type Keyset, pageOf } from '../../../core/shared/keyset-cursor.js';
 import { DomainError } from '../../../core/shared/errors.js';
-import { KnowledgeSearchQuerySchema } from '../../../runtimes/shared/knowledge.schemas.js';
-import { PageQuerySchema } from '../../../runtimes/shared/page.schemas.js';
-import { fieldErrorsOf } from '../../../runtimes/shared/field-errors.js';
+import { KnowledgeSearchQuerySchema } from '../../../runtimes/shared/schemas/knowledge.schemas.js';
+import { PageQuerySchema } from '../../../runtimes/shared/schemas/page.schemas.js';
+import { fieldErrorsOf } from '../../../runtimes/shared/schemas/field-errors.js';
 
 const sealer = new HmacCursorSealer('a-test-secret-of-at-least-thirty-two-chars');
 interface Row {

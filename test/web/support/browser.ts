@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { packageDir } from '../../../runtimes/shared/release.js';
+import { packageDir } from '../../../runtimes/shared/settings/release.js';
 
 /** Debian's chromium (`.ci/run` installs it); no browser is downloaded. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

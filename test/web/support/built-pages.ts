@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultWebRoot } from '../../../runtimes/http/middleware/static-pages.js';
-import { packageDir } from '../../../runtimes/shared/release.js';
+import { packageDir } from '../../../runtimes/shared/settings/release.js';
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { IssuedToken } from '../../core/auth/auth.model.js';
+import type { IssuedToken } from '../../../core/auth/auth.model.js';
 import { schemaOf } from './exact-schema.js';
-import { PASSWORD_MAX_LENGTH } from '../../core/tenancy/tenancy.model.js';
-import { ROLES, type UserView } from '../../core/tenancy/tenancy.model.js';
-import type { Page } from '../../core/shared/keyset-cursor.js';
+import { PASSWORD_MAX_LENGTH } from '../../../core/tenancy/tenancy.model.js';
+import { ROLES, type UserView } from '../../../core/tenancy/tenancy.model.js';
+import type { Page } from '../../../core/shared/keyset-cursor.js';
 
 export const RoleSchema = z.enum(ROLES).meta({ id: 'Role' });
 

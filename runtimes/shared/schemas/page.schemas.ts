@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURSOR_MAX_LENGTH, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, type PageRequest } from '../../core/shared/keyset-cursor.js';
+import { CURSOR_MAX_LENGTH, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, type PageRequest } from '../../../core/shared/keyset-cursor.js';
 
 /**
  * The page parameters of every list, the one validation of their shape (ADR 0022, "every

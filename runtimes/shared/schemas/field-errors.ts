@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError } from '../../core/shared/errors.js';
+import type { FieldError } from '../../../core/shared/errors.js';
 
 /** A zod failure as the `errors: [{path, message}]` of a problem document; `whole` names the root. */
 export function fieldErrorsOf(error: z.ZodError, whole: string): FieldError[] {

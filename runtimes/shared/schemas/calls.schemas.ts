@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { CallDetail, CallSummary } from '../../core/calls/call.model.js';
-import type { NewCallInput } from '../../core/calls/new-call.js';
-import type { Page } from '../../core/shared/keyset-cursor.js';
+import type { CallDetail, CallSummary } from '../../../core/calls/call.model.js';
+import type { NewCallInput } from '../../../core/calls/new-call.js';
+import type { Page } from '../../../core/shared/keyset-cursor.js';
 import { schemaOf } from './exact-schema.js';
 import {
   CALL_ID_PATTERN,
@@ -9,15 +9,15 @@ import {
   CHANNELS,
   DIRECTIONS,
   SPEAKERS,
-} from '../../core/calls/call.model.js';
-import { LIMITS } from '../../core/calls/new-call.js';
-import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../core/calls/instant.js';
-import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../core/shared/search-query.js';
-import type { CallListQuery } from '../../core/calls/use-cases/call-queries.js';
-import type { CallStats } from '../../core/calls/call-stats.model.js';
-import { MAX_STATS_PERIODS } from '../../core/calls/call-stats.model.js';
-import type { CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
-import { STATS_BUCKETS } from '../../core/calls/zone-calendar.js';
+} from '../../../core/calls/call.model.js';
+import { LIMITS } from '../../../core/calls/new-call.js';
+import { MAX_YEAR, MIN_YEAR, normaliseInstant } from '../../../core/calls/instant.js';
+import { SEARCH_MAX_TERMS, SEARCH_QUERY_MAX_LENGTH, searchTermsOf } from '../../../core/shared/search-query.js';
+import type { CallListQuery } from '../../../core/calls/use-cases/call-queries.js';
+import type { CallStats } from '../../../core/calls/call-stats.model.js';
+import { MAX_STATS_PERIODS } from '../../../core/calls/call-stats.model.js';
+import type { CallStatsQuery } from '../../../core/calls/use-cases/call-statistics.js';
+import { STATS_BUCKETS } from '../../../core/calls/zone-calendar.js';
 import { onType } from './field-errors.js';
 import { PageQuerySchema, cursorField } from './page.schemas.js';
 

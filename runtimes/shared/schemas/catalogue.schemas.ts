@@ -7,8 +7,8 @@ import {
   type CatalogueMapping,
   MAX_CATALOGUE_ROWS,
   SANDBOX_CATALOGUE_MAX_ROWS,
-} from '../../core/attestation/catalogue/catalogue.model.js';
-import { validationError } from '../../core/shared/errors.js';
+} from '../../../core/attestation/catalogue/catalogue.model.js';
+import { validationError } from '../../../core/shared/errors.js';
 import { BatchItemErrorSchema, VerificationResponseSchema, VerifyInputEchoSchema } from './attestation.schemas.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
 import { ProblemSchema } from './problem.schemas.js';

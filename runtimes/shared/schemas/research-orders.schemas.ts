@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Page } from '../../core/shared/keyset-cursor.js';
+import type { Page } from '../../../core/shared/keyset-cursor.js';
 import { schemaOf } from './exact-schema.js';
-import { ORDER_STATUSES, type ResearchOrderView } from '../../core/attestation/research-orders/research-order.model.js';
-import { IDEMPOTENCY_KEY_PATTERN, type OrderListOptions } from '../../core/attestation/research-orders/research-orders.js';
-import { CURRENCY, type Statement } from '../../core/billing/billing.model.js';
+import { ORDER_STATUSES, type ResearchOrderView } from '../../../core/attestation/research-orders/research-order.model.js';
+import { IDEMPOTENCY_KEY_PATTERN, type OrderListOptions } from '../../../core/attestation/research-orders/research-orders.js';
+import { CURRENCY, type Statement } from '../../../core/billing/billing.model.js';
 import { PageQuerySchema } from './page.schemas.js';
 import { VerifyRequestSchema } from './attestation.schemas.js';
 

@@ -1,8 +1,8 @@
-import { type CatalogueRow, type CatalogueSummary, isErrorEntry } from '../../core/attestation/catalogue/annotation.js';
-import type { CatalogueColumns } from '../../core/attestation/catalogue/catalogue.model.js';
-import type { CatalogueOutcome } from '../../core/attestation/use-cases/verify-catalogue.js';
-import type { VerificationResponse } from '../../core/attestation/verdict/verification.model.js';
-import type { Scheduler } from '../../core/shared/ports.js';
+import { type CatalogueRow, type CatalogueSummary, isErrorEntry } from '../../../core/attestation/catalogue/annotation.js';
+import type { CatalogueColumns } from '../../../core/attestation/catalogue/catalogue.model.js';
+import type { CatalogueOutcome } from '../../../core/attestation/use-cases/verify-catalogue.js';
+import type { VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
+import type { Scheduler } from '../../../core/shared/ports.js';
 
 /** How a served row's verification is written: the archive's own text of it, made once. */
 export type ResponseText = (response: VerificationResponse) => string;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { OBJECT_TYPES, PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../core/attestation/corpus/corpus.model.js';
-import type { ArchivedVerificationResponse, BilledRequest, VerificationTrace } from '../../core/attestation/ports.js';
-import type { ReplayResult } from '../../core/attestation/use-cases/audit-trail.js';
-import type { UsageSummary } from '../../core/billing/use-cases/invoicing.js';
-import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS, type VerifyBatchResult } from '../../core/attestation/use-cases/verify-batch.js';
+import { OBJECT_TYPES, PILLARS, QUALIFIERS, SOURCE_TAGS } from '../../../core/attestation/corpus/corpus.model.js';
+import type { ArchivedVerificationResponse, BilledRequest, VerificationTrace } from '../../../core/attestation/ports.js';
+import type { ReplayResult } from '../../../core/attestation/use-cases/audit-trail.js';
+import type { UsageSummary } from '../../../core/billing/use-cases/invoicing.js';
+import { BATCH_ERROR_CODES, type BatchEntry, MAX_BATCH_SUBJECTS, type VerifyBatchResult } from '../../../core/attestation/use-cases/verify-batch.js';
 import {
   type CoverageManifest,
   ENGINE_ID,
@@ -12,12 +12,12 @@ import {
   VERDICTS,
   type VerificationResponse,
   type VerifyInput,
-} from '../../core/attestation/verdict/verification.model.js';
-import type { Page } from '../../core/shared/keyset-cursor.js';
-import { type FieldError } from '../../core/shared/errors.js';
-import { NUL_MESSAGE } from '../../core/shared/json-walks.js';
-import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../core/attestation/corpus/coverage.js';
-import { CURSOR_MAX_LENGTH } from '../../core/shared/keyset-cursor.js';
+} from '../../../core/attestation/verdict/verification.model.js';
+import type { Page } from '../../../core/shared/keyset-cursor.js';
+import { type FieldError } from '../../../core/shared/errors.js';
+import { NUL_MESSAGE } from '../../../core/shared/json-walks.js';
+import { COVERAGE_PAGE_DEFAULT, COVERAGE_PAGE_MAX } from '../../../core/attestation/corpus/coverage.js';
+import { CURSOR_MAX_LENGTH } from '../../../core/shared/keyset-cursor.js';
 import { schemaOf } from './exact-schema.js';
 import { fieldErrorsOf, onType } from './field-errors.js';
 import { PageQuerySchema } from './page.schemas.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { Pricing } from '../../core/billing/billing.model.js';
-import { loadPricing } from './pricing.schemas.js';
+import type { Pricing } from '../../../core/billing/billing.model.js';
+import { loadPricing } from '../schemas/pricing.schemas.js';
 
 const intFrom = (name: string, def: number, min: number, max: number) =>
   z.coerce

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Workspace, WorkspaceSettings } from '../../core/workspace/workspace.model.js';
+import type { Workspace, WorkspaceSettings } from '../../../core/workspace/workspace.model.js';
 import { schemaOf } from './exact-schema.js';
-import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../core/workspace/workspace.model.js';
+import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../../core/workspace/workspace.model.js';
 import { onType, textField as text } from './field-errors.js';
 
 /** Wire shapes of a tenant's workspace settings: validation and OpenAPI from one place. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ErasureRecord } from '../../core/calls/erasure.model.js';
+import type { ErasureRecord } from '../../../core/calls/erasure.model.js';
 import { schemaOf } from './exact-schema.js';
-import { CALL_ID_PATTERN } from '../../core/calls/call.model.js';
-import { type CallSelector, MAX_ERASED_CALL_IDS } from '../../core/calls/erasure.model.js';
+import { CALL_ID_PATTERN } from '../../../core/calls/call.model.js';
+import { type CallSelector, MAX_ERASED_CALL_IDS } from '../../../core/calls/erasure.model.js';
 import { onType } from './field-errors.js';
 
 /**

@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { PriceList, Pricing } from '../../core/billing/billing.model.js';
-import { priceListProblems } from '../../core/billing/pricing.js';
+import type { PriceList, Pricing } from '../../../core/billing/billing.model.js';
+import { priceListProblems } from '../../../core/billing/pricing.js';
 
 /** A price list as the pricing file and `key create --plan custom --price-list FILE` give it. */
 export const PriceListSchema = z
@@ -23,12 +23,12 @@ export const PriceListSchema = z
 export const PricingFileSchema = z.object({ currency: z.literal('EUR'), production: PriceListSchema }).strict() satisfies z.ZodType<Pricing>;
 
 /**
- * The package's own `config/pricing.json`: from TS source this file is `runtimes/shared/`,
- * from the compiled output `dist/runtimes/shared/`; the first candidate that exists wins.
+ * The package's own `config/pricing.json`: from TS source this file is `runtimes/shared/schemas/`,
+ * from the compiled output `dist/runtimes/shared/schemas/`; the first candidate that exists wins.
  */
 export function defaultPricingFile(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [resolve(here, '../../config/pricing.json'), resolve(here, '../../../config/pricing.json')];
+  const candidates = [resolve(here, '../../../config/pricing.json'), resolve(here, '../../../../config/pricing.json')];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { Agent } from '../../core/agents/agent.model.js';
-import type { KnowledgeItem, SearchHit, SyncRun } from '../../core/knowledge/knowledge.model.js';
-import type { Page } from '../../core/shared/keyset-cursor.js';
+import type { Agent } from '../../../core/agents/agent.model.js';
+import type { KnowledgeItem, SearchHit, SyncRun } from '../../../core/knowledge/knowledge.model.js';
+import type { Page } from '../../../core/shared/keyset-cursor.js';
 import { schemaOf } from './exact-schema.js';
-import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../core/agents/agent.model.js';
-import type { FieldError } from '../../core/shared/errors.js';
-import { type Highlight, SEARCH_QUERY_MAX_LENGTH } from '../../core/shared/search-query.js';
-import { baseMediaType } from '../../core/knowledge/content-sniff.js';
-import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../core/knowledge/knowledge.model.js';
-import type { KnowledgeSearchQuery, NewDocument } from '../../core/knowledge/use-cases/knowledge-base.js';
+import { AGENT_LIMITS, checkAgentSettings, defaultAgentSettings, E164_PATTERN, HHMM_PATTERN, WEEKDAYS } from '../../../core/agents/agent.model.js';
+import type { FieldError } from '../../../core/shared/errors.js';
+import { type Highlight, SEARCH_QUERY_MAX_LENGTH } from '../../../core/shared/search-query.js';
+import { baseMediaType } from '../../../core/knowledge/content-sniff.js';
+import { KNOWLEDGE_CONTENT_TYPES, KNOWLEDGE_TITLE_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../../core/knowledge/knowledge.model.js';
+import type { KnowledgeSearchQuery, NewDocument } from '../../../core/knowledge/use-cases/knowledge-base.js';
 import { onType, textField as text } from './field-errors.js';
 import { limitField } from './page.schemas.js';
 
