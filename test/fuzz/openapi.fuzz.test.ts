@@ -182,7 +182,13 @@ function expectAnswer(op: Operation, res: { status: number; headers: Headers | R
   const label = `${op.method} ${op.path} [${what}] → ${res.status} ${(res.text ?? JSON.stringify(res.body) ?? '').slice(0, 300)}`;
   expect(res.status, label).toBeLessThan(500);
   expect(documented(op, res.status), `${label}: status not documented (${Object.keys(op.responses).join(', ')})`).toBe(true);
-  if (res.status >= 400 && op.method !== 'HEAD') {
+  // The media types the document gives this status: a problem document, or a protocol's own error
+  // body where the operation documents one (a JSON-RPC error on /mcp), checked against its schema
+  // by the harness's response validator.
+  const declared = Object.keys((op.responses[String(res.status)] as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+  if (res.status >= 400 && op.method !== 'HEAD' && declared.length > 0 && !declared.includes('application/problem+json')) {
+    expect(declared, label).toContain((header('content-type') ?? '').split(';')[0]);
+  } else if (res.status >= 400 && op.method !== 'HEAD') {
     expect(header('content-type'), label).toMatch(/^application\/problem\+json/);
     expect(schemas.errors('Problem', res.body), label).toEqual([]);
     expect(res.body.status, label).toBe(res.status);
