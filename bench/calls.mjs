@@ -14,7 +14,7 @@ import { startHttpServer } from '../dist/runtimes/http/server.js';
 import { CALLS } from '../dist/runtimes/shared/composition/calls.tokens.js';
 import { TENANCY } from '../dist/runtimes/shared/composition/tenancy.tokens.js';
 import { WORKSPACE } from '../dist/runtimes/shared/composition/workspace.tokens.js';
-import { parseSearchQuery } from '../dist/core/calls/search-query.js';
+import { parseSearchQuery } from '../dist/core/shared/search-query.js';
 import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { demoCalls } from '../dist/runtimes/shared/demo/demo-calls.js';
 import { eachDatabase, SQLITE } from './databases.mjs';

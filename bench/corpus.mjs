@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultCorpusDir, loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
-import { CorpusHolder } from '../dist/core/attestation/corpus/corpus-provider.js';
+import { CorpusHolder } from '../dist/core/attestation/operator-research/corpus-provider.js';
 import { evaluate } from '../dist/core/attestation/verdict/evaluate.js';
 import { buildCorpus, DEFAULT_SOURCES } from '../dist/corpus/build/build-corpus.js';
 import { benchColdStart } from './cold-start.mjs';
