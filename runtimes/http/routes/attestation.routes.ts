@@ -80,7 +80,7 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
         }
         const envelope = VerifyBatchEnvelopeSchema.safeParse(raw);
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
-        const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, callerOf(ctx));
+        const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, callerOf(ctx), { keepTexts: true });
         const gone = clientGone(ctx);
         try {
           const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), serving, { signal: gone.signal, scheduler: deps.scheduler });

@@ -20,20 +20,23 @@ export interface BatchServingDeps {
  * How the HTTP runtime serves each subject of a batch or row of a catalogue: verified, archived
  * and metered by VerifyAttribution; in the sandbox each subject after the first is one more call
  * of the sandbox budget; `cutShortBy()` names the condition that stopped the run early, if any.
+ * With `keepTexts`, each answer's archived JSON text is kept for `textOf`, for a route that sends
+ * those bytes (/verify/batch, /verify/catalogue); /mcp sends structured content and keeps none.
  */
 export function httpBatchServing(
   ctx: Context,
   deps: BatchServingDeps,
   caller: Caller,
+  { keepTexts }: { keepTexts: boolean },
 ): { serving: BatchServing; cutShortBy: () => Unavailability | null; textOf: (response: VerificationResponse) => string } {
   let cutShortBy = null as Unavailability | null;
   // Each answer's archived text, for the response body: the same bytes, serialised once.
-  const texts = new Map<VerificationResponse, string>();
+  const texts = keepTexts ? new Map<VerificationResponse, string>() : undefined;
   return {
     serving: {
       serve: async (input) => {
         const { response, json } = await deps.verify.executeServed(input, caller);
-        texts.set(response, json);
+        texts?.set(response, json);
         deps.onVerdict?.(response.verdict, caller.tier);
         return response;
       },
@@ -42,6 +45,6 @@ export function httpBatchServing(
       unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
     },
     cutShortBy: () => cutShortBy,
-    textOf: (response) => texts.get(response) ?? JSON.stringify(response),
+    textOf: (response) => texts?.get(response) ?? JSON.stringify(response),
   };
 }

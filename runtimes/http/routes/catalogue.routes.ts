@@ -86,7 +86,7 @@ export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof c
       const format = formatOf(ctx, upload.format);
       const read = await deps.catalogueFiles.read(upload.file);
       const plan = planCatalogue(read.sheet, upload.mapping, { sandbox: caller.tier === 'sandbox' });
-      const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, caller);
+      const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, caller, { keepTexts: true });
       if (format === 'ndjson') {
         streamRows(ctx, deps, plan, serving, textOf);
         return;

@@ -112,7 +112,7 @@ function callerBackend(deps: McpRouteDeps, ctx: Context, caller: Caller): Verify
       }),
     verifyBatch: (subjects, signal) =>
       guard('verifyBatch', signal, async () => {
-        const { serving, cutShortBy } = httpBatchServing(ctx, deps, caller);
+        const { serving, cutShortBy } = httpBatchServing(ctx, deps, caller, { keepTexts: false });
         const outcome = await verifyBatch(readBatchEntries(subjects), serving, { signal, scheduler: deps.scheduler });
         if (outcome.cancelled) throw new BackendError('cancelled', 'The request was cancelled.');
         if (cutShortBy() !== null) deps.log.warn({ condition: cutShortBy(), served: outcome.served }, 'mcp batch cut short by the database');
@@ -124,7 +124,7 @@ function callerBackend(deps: McpRouteDeps, ctx: Context, caller: Caller): Verify
         if (!parsed.success) throw new DomainError('VALIDATION', 'Invalid catalogue.', fieldErrorsOf(parsed.error, 'arguments'));
         const read = await deps.catalogueFiles.read(new TextEncoder().encode(parsed.data.csv));
         const plan = planCatalogue(read.sheet, parsed.data.mapping, { sandbox: caller.tier === 'sandbox' });
-        const { serving, cutShortBy } = httpBatchServing(ctx, deps, caller);
+        const { serving, cutShortBy } = httpBatchServing(ctx, deps, caller, { keepTexts: false });
         const outcome = await verifyCatalogue(plan, readBatchEntries, serving, { signal, scheduler: deps.scheduler });
         if (outcome.cancelled) throw new BackendError('cancelled', 'The request was cancelled.');
         if (cutShortBy() !== null) deps.log.warn({ condition: cutShortBy(), served: outcome.summary }, 'mcp catalogue cut short by the database');
