@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import type { JsonResponse } from './http-harness.js';
 
 /**
  * Files for the catalogue tests (ADR 0041): real XLSX workbooks made with ExcelJS, and zip bombs
@@ -80,4 +81,17 @@ export function xlsxBomb(inflatedBytes: number, lying: boolean): Buffer {
     { name: 'xl/workbook.xml', data: deflateRawSync(workbook), declaredSize: workbook.length },
     { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: lying ? 1024 : inflatedBytes },
   ]);
+}
+
+/** A catalogue answer read whole: its bytes (a file) and, when they are JSON, the parsed body. */
+export async function fileResponse(res: Response): Promise<JsonResponse & { bytes: Buffer }> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text, bytes };
 }
