@@ -7,6 +7,7 @@ import { runAdminCaptured } from '../support/admin-runner.js';
 import { rowsOfXlsx, xlsxOf } from '../support/catalogue-files.js';
 import { type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';
+import { axeViolations } from './support/axe.js';
 import { assertPagesBuilt } from './support/built-pages.js';
 
 /** A French export: `;`-separated, headers Lot / Artiste / Titre. */
@@ -33,7 +34,11 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
   let h: Harness;
   let browser: WebBrowser;
   let shots: string;
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `workbench-${name}.png`), fullPage: true });
+  /** Each screen shot is audited too (axe-core): no violation of serious or critical impact. */
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: join(shots, `workbench-${name}.png`), fullPage: true });
+    expect(await axeViolations(page), `the accessibility audit of the ${name} screen`).toEqual([]);
+  };
 
   beforeAll(async () => {
     assertPagesBuilt('workbench');
@@ -164,6 +169,20 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     expect(String(rows[1][13])).toMatch(/^[0-9a-f-]{36}$/);
     expect(browser.offHost).toEqual([]);
     expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the accessibility audit finds what it looks for: a button with no name and low-contrast text put into the page fail it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${h.url}/workbench`);
+    await page.getByLabel('Catalogue lines').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The faint colour set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    await page.evaluate(
+      `(() => { const main = document.querySelector('main'); main.insertAdjacentHTML('beforeend', '<button type="button"></button><p id="faint">faint</p>'); document.getElementById('faint').style.color = '#bbb'; })()`,
+    );
+    const found = await axeViolations(page);
+    expect(found.map((v) => v.split(' ')[0]).sort()).toEqual(['button-name', 'color-contrast']);
     await page.close();
   });
 
