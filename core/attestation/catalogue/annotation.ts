@@ -131,17 +131,24 @@ export function annotationOf(result: AnnotatedVerification | BatchItemError): Re
  * Rows served are annotated; rows not reached (a stopped run) keep blank annotation cells.
  */
 export function annotatedTable(sheet: Sheet, rows: readonly (AnnotatedRow | CatalogueRow)[]): AnnotatedTable {
+  const layout = annotationLayout(sheet, rows);
+  return { headers: layout.headers, rows: sheet.rows.map(layout.row) };
+}
+
+/**
+ * `annotatedTable` a row at a time: the headers, and each sheet row as annotated (a caller on the
+ * event loop writes 10,000 rows in parts, giving the loop back between them).
+ */
+export function annotationLayout(sheet: Sheet, rows: readonly (AnnotatedRow | CatalogueRow)[]): { headers: string[]; row: (sheetRow: SheetRow) => string[] } {
   const ours = new Set<string>(ANNOTATION_COLUMNS);
   const kept = sheet.headers.map((h, at) => (ours.has(h.trim().toLowerCase()) ? -1 : at)).filter((at) => at >= 0);
-  const width = kept.length;
   const byRow = new Map(rows.map((r) => [r.row, r]));
   return {
     headers: [...kept.map((at) => safeCell(sheet.headers[at]!)), ...ANNOTATION_COLUMNS],
-    rows: sheet.rows.map((sheetRow) => {
-      const own = kept.map((at) => safeCell(sheetRow.cells[at] ?? ''));
+    row: (sheetRow) => {
       const done = byRow.get(sheetRow.row);
       const note = done === undefined ? null : annotationOf(done.result);
-      return [...own.slice(0, width), ...ANNOTATION_COLUMNS.map((c) => (note === null ? '' : safeCell(note[c])))];
-    }),
+      return [...kept.map((at) => safeCell(sheetRow.cells[at] ?? '')), ...ANNOTATION_COLUMNS.map((c) => (note === null ? '' : safeCell(note[c])))];
+    },
   };
 }
