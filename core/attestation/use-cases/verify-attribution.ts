@@ -2,7 +2,7 @@ import { isDomainError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import { DISCLAIMER } from '../verdict/disclaimer.js';
 import { evaluate } from '../verdict/evaluate.js';
-import type { Caller, CorpusProvider, VerificationLedger } from '../ports.js';
+import type { Caller, CorpusProvider, VerificationLedger, VerificationTrace } from '../ports.js';
 import { ENGINE_ID, type VerificationResponse, type VerifyInput } from '../verdict/verification.model.js';
 
 /** Answers one subject from the current corpus, without archiving it. */
@@ -65,20 +65,35 @@ export class VerifyAttribution {
     }
   }
 
+  /**
+   * Several subjects served as one unit (a batch's group, ADR 0050): each answered with a new
+   * request_id, then all archived and metered in one transaction, or none of them.
+   */
+  async executeServedAll(inputs: readonly VerifyInput[], caller: Caller): Promise<ServedVerification[]> {
+    const served = inputs.map((input): ServedVerification & { input: VerifyInput } => {
+      const response = this.engine.answer(input);
+      return { input, response, json: JSON.stringify(response) };
+    });
+    await this.ledger.recordAll(served.map(({ input, response, json }) => ({ trace: traceOf(input, response, caller), responseJson: json })));
+    return served.map(({ response, json }) => ({ response, json }));
+  }
+
   private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<ServedVerification> {
     const response = this.engine.answer(input, requestId);
     const json = JSON.stringify(response);
-    await this.ledger.record(
-      {
-      request_id: response.request_id,
-      served_at: response.served_at,
-      tier: caller.tier,
-      key_id: caller.tier === 'production' ? caller.key_id : null,
-      request: input,
-      response,
-      },
-      json,
-    );
+    await this.ledger.record(traceOf(input, response, caller), json);
     return { response, json };
   }
+}
+
+/** The archived trace of a served verification. */
+function traceOf(input: VerifyInput, response: VerificationResponse, caller: Caller): VerificationTrace {
+  return {
+    request_id: response.request_id,
+    served_at: response.served_at,
+    tier: caller.tier,
+    key_id: caller.tier === 'production' ? caller.key_id : null,
+    request: input,
+    response,
+  };
 }

@@ -40,6 +40,15 @@ export function httpBatchServing(
         deps.onVerdict?.(response.verdict, caller.tier);
         return response;
       },
+      // A group of subjects in one transaction (ADR 0050).
+      serveAll: async (inputs) => {
+        const served = await deps.verify.executeServedAll(inputs, caller);
+        for (const { response, json } of served) {
+          texts?.set(response, json);
+          deps.onVerdict?.(response.verdict, caller.tier);
+        }
+        return served.map((s) => s.response);
+      },
       // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
       admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,
       unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
