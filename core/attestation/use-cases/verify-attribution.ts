@@ -44,6 +44,12 @@ export interface ServedVerification {
   json: string;
 }
 
+/** A prepared answer and the subject it answers. */
+export interface PreparedVerification {
+  input: VerifyInput;
+  served: ServedVerification;
+}
+
 export class VerifyAttribution {
   constructor(
     private readonly engine: AttestationEngine,
@@ -66,16 +72,18 @@ export class VerifyAttribution {
   }
 
   /**
-   * Several subjects served as one unit (a batch's group, ADR 0050): each answered with a new
-   * request_id, then all archived and metered in one transaction, or none of them.
+   * One subject answered with a new request_id, with its JSON text, not archived yet: a batch
+   * answers each subject in its own turn of the event loop and archives them a group at a time
+   * (`recordAll`, ADR 0050).
    */
-  async executeServedAll(inputs: readonly VerifyInput[], caller: Caller): Promise<ServedVerification[]> {
-    const served = inputs.map((input): ServedVerification & { input: VerifyInput } => {
-      const response = this.engine.answer(input);
-      return { input, response, json: JSON.stringify(response) };
-    });
-    await this.ledger.recordAll(served.map(({ input, response, json }) => ({ trace: traceOf(input, response, caller), responseJson: json })));
-    return served.map(({ response, json }) => ({ response, json }));
+  prepare(input: VerifyInput): ServedVerification {
+    const response = this.engine.answer(input);
+    return { response, json: JSON.stringify(response) };
+  }
+
+  /** Archives and meters prepared answers in one transaction: all of them, or none. */
+  async recordAll(group: readonly PreparedVerification[], caller: Caller): Promise<void> {
+    await this.ledger.recordAll(group.map(({ input, served }) => ({ trace: traceOf(input, served.response, caller), responseJson: served.json })));
   }
 
   private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<ServedVerification> {

@@ -48,15 +48,23 @@ export interface BatchOutcome {
   cancelled: boolean;
 }
 
+/** A subject answered by `BatchServing.answer`, not archived yet. */
+export interface AnsweredSubject {
+  input: VerifyInput;
+  response: VerificationResponse;
+}
+
 export interface BatchServing {
   /** Serves one subject (for a server: answer, archive and meter it). */
   serve(input: VerifyInput): Promise<VerificationResponse>;
   /**
-   * Serves several subjects as one unit, their answers in order: all archived and metered, or
-   * none (one transaction for the group instead of one per subject, ADR 0050). A failure means
-   * none of them was served. Absent, each subject is served alone by `serve`.
+   * Group serving (ADR 0050), both or neither: `answer` computes one subject's answer now, in the
+   * entry's own turn (nothing archived yet); `recordAll` archives and meters a group of answers
+   * in one transaction, all or none. A failure of `recordAll` means none of the group was served.
+   * Absent, each subject is served alone by `serve`.
    */
-  serveAll?(inputs: readonly VerifyInput[]): Promise<VerificationResponse[]>;
+  answer?(input: VerifyInput): VerificationResponse;
+  recordAll?(group: readonly AnsweredSubject[]): Promise<void>;
   /**
    * Asked before each served subject after the first (the request itself paid for the first):
    * false when the caller's budget does not cover it, which makes it a `rate_limited` entry.
@@ -97,13 +105,14 @@ export interface BatchControl {
 export const FIRST_SERVING_GROUP = 4;
 /**
  * The most subjects served together (ADR 0050): a group's answers are computed in one turn of
- * the event loop (64 subjects take ~2 ms), and its archive rows are written in one transaction.
+ * the batch, archived and metered in one transaction (each answered in its own turn before).
  */
 export const MAX_SERVING_GROUP = 64;
 
 /**
- * Serves the entries in order, in groups (`serveAll`: one transaction per group; the first small
- * so that the first answers come back at once) or one by one (`serve`). The results are taken in
+ * Serves the entries in order: each subject answered in its own turn, recorded in groups
+ * (`answer` and `recordAll`: one transaction per group; the first small so that the first
+ * answers come back at once), or served one by one (`serve`). The results are taken in
  * the entries' order once their group is served. A signal that aborts stops the batch before its
  * next entry: the subjects of the group gathered so far are not served (nothing is archived or
  * metered for them) and are not in the results. A group that fails for want of storage is
@@ -122,16 +131,19 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
   let budgetLeft = true;
   let storageLost = false;
   let cancelled = false;
-  let groupSize = serving.serveAll === undefined ? 1 : FIRST_SERVING_GROUP;
-  // The entries gathered since the last group was served, in order; `inputs`: those to serve.
+  const grouped = serving.answer !== undefined && serving.recordAll !== undefined;
+  let groupSize = grouped ? FIRST_SERVING_GROUP : 1;
+  // The entries gathered since the last group was served, in order; `answered`: those to record.
   let group: Array<{ entry: BatchEntry; error: BatchItemError | null }> = [];
-  let inputs: VerifyInput[] = [];
+  let answered: AnsweredSubject[] = [];
 
   const serveGroup = async (): Promise<void> => {
-    let responses: VerificationResponse[] | null = null;
-    if (inputs.length > 0) {
+    let ok = false;
+    if (answered.length > 0) {
       try {
-        responses = serving.serveAll === undefined ? [await serving.serve(inputs[0] as VerifyInput)] : await serving.serveAll(inputs);
+        if (grouped) await (serving.recordAll as NonNullable<BatchServing['recordAll']>)(answered);
+        else (answered[0] as AnsweredSubject).response = await serving.serve((answered[0] as AnsweredSubject).input);
+        ok = true;
       } catch (err) {
         if (served === 0 || serving.unavailable?.(err) !== true) throw err;
         storageLost = true;
@@ -139,21 +151,22 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     }
     let next = 0;
     const gathered = group;
+    const responses = answered;
     group = [];
-    inputs = [];
+    answered = [];
     for (const { entry, error } of gathered) {
       if (error !== null || !('input' in entry)) {
         await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
         continue;
       }
-      const response = responses?.[next++];
-      if (response === undefined) await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
+      const response = (responses[next++] as AnsweredSubject).response;
+      if (!ok) await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
       else {
         served += 1;
         await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
       }
     }
-    if (serving.serveAll !== undefined) groupSize = Math.min(groupSize * 2, MAX_SERVING_GROUP);
+    if (grouped) groupSize = Math.min(groupSize * 2, MAX_SERVING_GROUP);
   };
   /** An entry answered without serving: at once when nothing waits before it, else in its place. */
   const settle = async (entry: BatchEntry, error: BatchItemError): Promise<void> => {
@@ -180,8 +193,9 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     }
     admitted += 1;
     group.push({ entry, error: null });
-    inputs.push(entry.input);
-    if (inputs.length >= groupSize) await serveGroup();
+    // Grouped, the subject is answered now, in its own turn; one by one, `serve` answers it.
+    answered.push({ input: entry.input, response: grouped ? (serving.answer as NonNullable<BatchServing['answer']>)(entry.input) : (null as unknown as VerificationResponse) });
+    if (answered.length >= groupSize) await serveGroup();
   }
   if (!cancelled && group.length > 0) await serveGroup();
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.

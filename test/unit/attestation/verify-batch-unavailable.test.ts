@@ -61,18 +61,23 @@ const many: BatchEntry[] = Array.from({ length: 20 }, (_, i): BatchEntry =>
   i === 5 ? { index: i, lot: null, error: { code: 'invalid_subject', detail: 'bad', errors: [] } } : { index: i, lot: null, input: { subject_artist: 'A', subject_title: `T${i}` } },
 );
 
-/** Serves groups (`serveAll`); the group numbered `failing` (0-based) fails with `failure`. */
+/** Serves groups (`answer`, `recordAll`); the group numbered `failing` (0-based) fails with `failure`. */
 function groupServing(failing: number, failure: unknown = storageLost) {
   const groups: string[][] = [];
+  const answeredTitles: string[] = [];
   return {
     groups,
+    answeredTitles,
     serve: async (): Promise<VerificationResponse> => {
-      throw new Error('a batch with serveAll serves no subject alone');
+      throw new Error('a grouped batch serves no subject alone');
     },
-    serveAll: async (inputs: readonly VerifyInput[]) => {
-      groups.push(inputs.map((i) => i.subject_title));
+    answer: (input: VerifyInput) => {
+      answeredTitles.push(input.subject_title);
+      return { request_id: `req-${input.subject_title}` } as unknown as VerificationResponse;
+    },
+    recordAll: async (group: readonly { input: VerifyInput }[]) => {
+      groups.push(group.map((g) => g.input.subject_title));
       if (groups.length - 1 === failing) throw failure;
-      return inputs.map((i) => ({ request_id: `req-${i.subject_title}` }) as unknown as VerificationResponse);
     },
     unavailable,
   };
@@ -101,17 +106,18 @@ describe('verifyBatch serving groups (ADR 0050)', () => {
     await expect(verifyBatch(many, groupServing(0))).rejects.toBe(storageLost);
   });
 
-  it('a signal that aborts drops the group being gathered: nothing of it is served or answered', async () => {
+  it('a signal that aborts drops the group being gathered: answered in their turns, nothing of it is recorded or in the results', async () => {
     const controller = new AbortController();
     const serving = groupServing(-1);
-    const outcome = await verifyBatch(many, serving, {
-      signal: controller.signal,
-      onResult: (r) => {
-        if (r.index === 3) controller.abort();
-      },
-    });
+    const answer = serving.answer;
+    serving.answer = (input) => {
+      if (input.subject_title === 'T6') controller.abort();
+      return answer(input);
+    };
+    const outcome = await verifyBatch(many, serving, { signal: controller.signal });
     expect(outcome.cancelled).toBe(true);
     expect(serving.groups).toEqual([['T0', 'T1', 'T2', 'T3']]);
     expect(outcome.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect(serving.answeredTitles).toEqual(['T0', 'T1', 'T2', 'T3', 'T4', 'T6']);
   });
 });
