@@ -149,6 +149,20 @@ describe.skipIf(skipWithoutBrowser)('the console\'s agents screen in Chromium', 
     expect(await first.locator('.diff-table tbody th').allTextContents()).toEqual(['Nom', 'Message d’accueil', 'Transfert à une personne › Déclencheur n° 2']);
     await first.locator('.language-switch select').selectOption('en'); // the choice is kept for the next tabs
     await expect.poll(() => first.locator('.diff-table caption').textContent(), PATIENTLY).toBe('What changed from version 1 to version 3');
+
+    // A new agent: the same form, each field at its emptiest; the required ones are named.
+    await first.getByRole('button', { name: 'Back to the agents' }).click();
+    await first.getByRole('button', { name: 'New agent' }).click();
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => first.getByRole('status').textContent(), PATIENTLY).toBe('6 fields to correct before saving.');
+    for (const [label, value] of [['Name', 'Standard de nuit'], ['Language', 'fr-FR'], ['Provider', 'acme-tts'], ['Voice id', 'léa'], ['Model', 'small'], ['Time zone', 'Europe/Paris']]) {
+      await first.locator('.agent-form').getByLabel(label).fill(value);
+    }
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => first.locator('#agent-heading').textContent(), PATIENTLY).toBe('Standard de nuit Version 1');
+    expect(await first.locator('.agent-versions').textContent()).toContain('Only one version so far');
+    const list = (await call(h.url, 'GET', '/api/v1/ai-agents', { headers: bearer(token) })).body.data;
+    expect(list.find((a: { name: string }) => a.name === 'Standard de nuit')).toMatchObject({ version: 1, language: 'fr-FR', knowledge_base: { enabled: false }, escalation: { phone_number: null, triggers: [] } });
     expect(browser.problems).toEqual([]);
     expect(browser.offHost).toEqual([]);
     await first.close();
@@ -159,6 +173,11 @@ describe.skipIf(skipWithoutBrowser)('the console\'s agents screen in Chromium', 
     await openAgent(page, member, 'Accueil (jour)');
     await page.locator('.schema-values').first().waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to the agents' }).click();
+    await page.locator('.agents-list').waitFor();
+    expect(await page.getByRole('button', { name: 'New agent' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open Accueil (jour)', exact: true }).click();
+    await page.locator('.schema-values').first().waitFor();
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Add|^Remove/ }).count()).toBe(0);

@@ -117,6 +117,7 @@ export const AGENTS = defineMessages(
   {
     agents: 'Agents',
     noAgents: 'No agent yet.',
+    newAgent: 'New agent',
     name: 'Name',
     version: 'Version',
     updated: 'Updated',
@@ -161,6 +162,7 @@ export const AGENTS = defineMessages(
   {
     agents: 'Agents',
     noAgents: 'Aucun agent pour l’instant.',
+    newAgent: 'Nouvel agent',
     name: 'Nom',
     version: 'Version',
     updated: 'Modifié le',
