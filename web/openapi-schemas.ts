@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:openapi-schema/';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A schema with every `#/components/schemas/…` reference replaced by the schema it names (cycles refused). */
 function inline(value: Json, schemas: Record<string, Json>, seen: string[]): Json {
@@ -19,11 +19,18 @@ function inline(value: Json, schemas: Record<string, Json>, seen: string[]): Jso
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inline(v, schemas, seen)]));
 }
 
+/** The module of one component schema of an OpenAPI document, references inlined. */
+export function schemaModule(document: { components?: { schemas?: Record<string, Json> } }, name: string): string {
+  const schemas = document.components?.schemas ?? {};
+  if (!(name in schemas)) throw new Error(`docs/openapi.json has no components.schemas.${name}`);
+  return `export default ${JSON.stringify(inline(schemas[name], schemas, [name]))};`;
+}
+
 /**
  * `import schema from 'virtual:openapi-schema/AgentSettings'`: one component schema of
  * docs/openapi.json, references inlined, as a module of the page's bundle (ADR 0046). Pages
- * generate forms from it at build time's copy of the contract, without shipping or fetching the
- * whole document.
+ * generate forms from the build's copy of the contract, without shipping or fetching the whole
+ * document.
  */
 export function openapiSchemas(documentPath: string): Plugin {
   return {
@@ -33,12 +40,12 @@ export function openapiSchemas(documentPath: string): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const name = id.slice(PREFIX.length + 1);
       this.addWatchFile(documentPath);
-      const document = JSON.parse(readFileSync(documentPath, 'utf8')) as { components?: { schemas?: Record<string, Json> } };
-      const schemas = document.components?.schemas ?? {};
-      if (!(name in schemas)) this.error(`docs/openapi.json has no components.schemas.${name}`);
-      return `export default ${JSON.stringify(inline(schemas[name], schemas, [name]))};`;
+      try {
+        return schemaModule(JSON.parse(readFileSync(documentPath, 'utf8')), id.slice(PREFIX.length + 1));
+      } catch (err) {
+        return this.error(err instanceof Error ? err.message : String(err));
+      }
     },
   };
 }
