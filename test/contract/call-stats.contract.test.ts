@@ -183,7 +183,9 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
         fc.constantFrom<StatsBucket>('day', 'week', 'month'),
         fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'),
         fc.constantFrom('', 'remboursement', 'livr*'),
-        async (specs, bucket, timezone, q) => {
+        // A window cut anywhere (mid-period: the first and last periods are clipped to it), or none.
+        fc.option(fc.tuple(fc.integer({ min: 0, max: 60 * 24 * 25 }), fc.integer({ min: 1, max: 60 * 24 * 25 })), { nil: undefined }),
+        async (specs, bucket, timezone, q, window) => {
           const made = await adapter.make();
           await made.tenants.insert({ tenant_id: 'acme', name: 'acme', created_at: '2026-01-01T00:00:00.000Z' });
           await made.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone, locale: 'en-US', retention_days: 3650 });
@@ -202,8 +204,13 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
           );
           await made.calls.insertMany(calls);
           const terms = parseSearchQuery(q);
-          const kept = calls.filter((c) => terms.every((t) => searchTokens(c.summary ?? '').some((w) => (t.prefix ? w.startsWith(t.text) : w === t.text))));
-          const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, q: terms });
+          const bounds = window && { from: new Date(base + window[0] * 60_000).toISOString(), to: new Date(base + (window[0] + window[1]) * 60_000).toISOString() };
+          const kept = calls.filter(
+            (c) =>
+              (!bounds || (bounds.from <= c.started_at && c.started_at < bounds.to)) &&
+              terms.every((t) => searchTokens(c.summary ?? '').some((w) => (t.prefix ? w.startsWith(t.text) : w === t.text))),
+          );
+          const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, q: terms, ...bounds });
           const want = reference(kept, timezone, bucket);
           expect(stats.totals).toEqual(want.totals);
           expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);
