@@ -84,8 +84,7 @@ export class SqlCallStatsStore implements CallStatsStore {
         ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
         ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
         FROM calls WHERE ${where}`.execute(this.db),
-      sql<AgentRow>`SELECT calls.agent_id, ${durations}, ${countsBy('status', CALL_STATUSES)}
-        FROM calls WHERE ${where} GROUP BY calls.agent_id`.execute(this.db),
+      this.agentRows(tenantId, where, durations),
     ]);
 
     const periodAggregates = byPeriod.map(
@@ -106,7 +105,7 @@ export class SqlCallStatsStore implements CallStatsStore {
         p50: pct?.p50 == null ? null : Number(pct.p50),
         p90: pct?.p90 == null ? null : Number(pct.p90),
       },
-      agents: agents.rows.map((r): AgentAggregate => ({ agent_id: r.agent_id, by_status: countsOf(r, 'status', CALL_STATUSES), ...durationOf(r) })),
+      agents: agents.map((r): AgentAggregate => ({ agent_id: r.agent_id, by_status: countsOf(r, 'status', CALL_STATUSES), ...durationOf(r) })),
     };
   }
 
@@ -131,6 +130,32 @@ export class SqlCallStatsStore implements CallStatsStore {
       FROM periods CROSS JOIN calls
       WHERE calls.started_at >= periods.period_start AND calls.started_at < periods.period_end AND ${others}
       GROUP BY periods.period`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * Per agent, without sorting the window's calls by agent: the tenant's agents, found by
+   * stepping through the index (tenant_id, agent_id, …) of migration 0014 one distinct agent_id
+   * at a time (a recursive CTE, one index seek each), drive the join in agent order, each reading
+   * its own range of that index (agent_id, then the window's started_at); calls without an agent
+   * are the second branch (`agent_id IS NULL`, a range of the same index). A branch without
+   * calls gives a row of 0 calls, which the use case drops.
+   */
+  private async agentRows(tenantId: string, where: Expression<SqlBool>, durations: RawBuilder<unknown>): Promise<AgentRow[]> {
+    const byStatus = countsBy('status', CALL_STATUSES);
+    const result = await sql<AgentRow>`
+      WITH RECURSIVE agents (agent_id) AS (
+        SELECT min(calls.agent_id) FROM calls WHERE calls.tenant_id = ${tenantId}
+        UNION ALL
+        SELECT (SELECT min(calls.agent_id) FROM calls WHERE calls.tenant_id = ${tenantId} AND calls.agent_id > agents.agent_id)
+        FROM agents WHERE agents.agent_id IS NOT NULL
+      ),
+      listed (agent_id) AS (SELECT agents.agent_id FROM agents WHERE agents.agent_id IS NOT NULL ORDER BY 1)
+      SELECT listed.agent_id, ${durations}, ${byStatus}
+      FROM listed CROSS JOIN calls WHERE calls.agent_id = listed.agent_id AND ${where}
+      GROUP BY listed.agent_id
+      UNION ALL
+      SELECT NULL, ${durations}, ${byStatus} FROM calls WHERE calls.agent_id IS NULL AND ${where}`.execute(this.db);
     return result.rows;
   }
 
