@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { Principal } from '../../core/auth/auth.model.js';
 import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallRecord } from '../../core/calls/call.model.js';
 import { aggregateDurations, durationFigures, emptyByStatus, emptyCounts } from '../../core/calls/call-stats.model.js';
-import type { CallRepository, CallStatsStore } from '../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository, CallStatsStore } from '../../core/calls/ports.js';
 import { parseSearchQuery, searchTokens } from '../../core/shared/search-query.js';
 import { CallStatistics, type CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
 import type { StatsBucket } from '../../core/calls/zone-calendar.js';
@@ -21,6 +21,7 @@ import { boundAdapters, contractSuite, type Adapter } from '../support/contract-
 /** Every adapter of CallStatsStore passes this suite, through the use case the route calls. */
 interface Ports {
   calls: CallRepository;
+  erasure: CallErasureStore;
   stats: CallStatsStore;
   tenants: TenantRepository;
   workspaces: WorkspaceRepository;
@@ -31,10 +32,10 @@ const ADAPTERS: Adapter<Ports>[] = [
     name: 'memory',
     make: async () => {
       const calls = new MemoryCallRepository();
-      return { calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
+      return { calls, erasure: calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
     },
   },
-  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
+  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, erasure: CALLS.CallErasureStore, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
 ];
 
 const member: Principal = { user_id: 'usr_member', tenant_id: 'acme', role: 'member' };
@@ -164,6 +165,50 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
     });
     await expect(statistics.stats(member, 'acme', byDay({ from: '2026-01-02T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' }))).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(statistics.stats(member, 'globex', byDay())).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('stays equal to its definition after calls are purged by retention and erased on request (every index the figures read follows)', async () => {
+    await paris();
+    const agents = ['nova', 'atlas', null, 'zoé'];
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      aCall({
+        call_id: `k${i}`,
+        started_at: new Date(Date.UTC(2026, 9, 1) + i * 7 * 3_600_000).toISOString(),
+        channel: CHANNELS[i % CHANNELS.length],
+        direction: DIRECTIONS[i % DIRECTIONS.length],
+        status: CALL_STATUSES[(i >> 1) % CALL_STATUSES.length],
+        duration_seconds: (i * 37) % 600,
+        agent_id: agents[i % agents.length],
+        transcript: [],
+      }),
+    );
+    await ports.calls.insertMany(calls);
+    const window = { from: '2026-09-30T22:00:00.000Z', to: '2026-11-01T00:00:00.000Z' };
+    const check = async (kept: CallRecord[]) => {
+      for (const bucket of ['day', 'week'] as const) {
+        const stats = await statistics.stats(member, 'acme', { bucket, ...window });
+        const want = reference(kept, 'Europe/Paris', bucket);
+        expect(stats.totals).toEqual(want.totals);
+        expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);
+        expect(stats.agents).toEqual(want.agents);
+      }
+    };
+    await check(calls);
+    // Retention: the calls of the first week go, oldest first, in two batches.
+    const before = '2026-10-08T00:00:00.000Z';
+    expect(await ports.calls.purgeStartedBefore('acme', before, 10)).toBe(10);
+    await ports.calls.purgeStartedBefore('acme', before, 100);
+    let kept = calls.filter((c) => c.started_at >= before);
+    await check(kept);
+    // Erasure: every call of one agent, and one more, by id.
+    const erased = kept.filter((c, i) => c.agent_id === 'atlas' || i === 3).map((c) => c.call_id);
+    await ports.erasure.erase('acme', { call_ids: erased }, (n) => ({
+      record: { erasure_id: `era_${'0'.repeat(32)}`, tenant_id: 'acme', requested_by: 'svc-admin', requested_at: '2026-11-26T00:00:00.000Z', selector: 'call_ids', calls_erased: n },
+      events: [],
+    }));
+    kept = kept.filter((c) => !erased.includes(c.call_id));
+    await check(kept);
+    expect((await statistics.stats(member, 'acme', { bucket: 'week', ...window })).agents.map((a) => a.agent_id)).not.toContain('atlas');
   });
 
   it('counts, durations and agents equal their definition over arbitrary calls (fast-check)', async () => {
