@@ -7,6 +7,7 @@ import { Badge, Field, ProblemNote, SelectField, TableHead } from '../ui/control
 import { CONSOLE } from './messages';
 import { KnowledgeView } from './KnowledgeView';
 import { StatsChart } from './StatsChart';
+import { WebhooksView } from './WebhooksView';
 import { WorkspaceView } from './WorkspaceView';
 
 const TOKEN = 'svc.console.token';
@@ -18,7 +19,7 @@ interface Session {
   email: string;
 }
 
-type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'workspace' } | { name: 'users' };
+type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'workspace' } | { name: 'users' } | { name: 'webhooks' };
 
 const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -67,6 +68,7 @@ export function Console() {
           {tab('knowledge', t.knowledge)}
           {tab('workspace', t.workspace)}
           {tab('users', t.users)}
+          {tab('webhooks', t.webhooks)}
           <span class="who">
             <Badge tone="info">{t.signedInAs(session.email, session.role)}</Badge>
           </span>
@@ -82,6 +84,7 @@ export function Console() {
       {view.name === 'knowledge' ? <KnowledgeView api={api} tenant={session.tenant_id} tokenName={TOKEN} admin={session.role === 'admin'} /> : null}
       {view.name === 'workspace' ? <WorkspaceView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'users' ? <UsersView api={api} tenant={session.tenant_id} /> : null}
+      {view.name === 'webhooks' ? <WebhooksView api={api} tenant={session.tenant_id} admin={session.role === 'admin'} /> : null}
     </Shell>
   );
 }
