@@ -212,6 +212,7 @@ function Deliveries({ api, tenant, webhook, onBack }: { api: ApiClient; tenant: 
   const [asked, setAsked] = useState(0);
   const path = { tenant_id: tenant, webhook_id: webhook.subscription_id };
   useEffect(() => {
+    setError(null);
     api
       .GET('/api/v1/tenants/{tenant_id}/webhooks/{webhook_id}/deliveries', { params: { path, query: { limit: 20, ...(cursor ? { cursor } : {}) } } })
       .then((r) => setPage(unwrap(r)))
