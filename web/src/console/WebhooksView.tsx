@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiClient, problemOf, type Schemas, unwrap } from '../api/client';
 import { useLocale, useMessages } from '../i18n/i18n';
-import { Badge, Field, ProblemNote, TableHead } from '../ui/controls';
+import { Badge, Field, Pager, ProblemNote, TableHead } from '../ui/controls';
 import { CONSOLE } from './messages';
 import { WEBHOOKS } from './WebhooksMessages';
 
@@ -294,18 +294,7 @@ function Deliveries({ api, tenant, webhook, onBack }: { api: ApiClient; tenant: 
           </table>
         </div>
       ) : null}
-      <p>
-        {cursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(undefined)}>
-            {w.firstPage}
-          </button>
-        ) : null}{' '}
-        {page?.next_cursor ? (
-          <button type="button" class="secondary" onClick={() => setCursor(page.next_cursor ?? undefined)}>
-            {w.nextPage}
-          </button>
-        ) : null}
-      </p>
+      <Pager cursor={cursor} next={page?.next_cursor} onCursor={setCursor} labels={{ first: w.firstPage, next: w.nextPage }} />
     </div>
   );
 }
