@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { openapiSchemas } from './openapi-schemas';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,6 +14,7 @@ export default defineConfig({
   root: here,
   base: '/web/',
   publicDir: false,
+  plugins: [openapiSchemas(resolve(here, '../docs/openapi.json'))],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: resolve(here, '../dist/web'),

@@ -1,4 +1,4 @@
-import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ArchivePosition, BilledRequest, RecordedVerification, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { UsageMeter } from '../../core/billing/ports.js';
 import { conflict } from '../../core/shared/errors.js';
 
@@ -8,11 +8,21 @@ export class MemoryVerificationLedger implements VerificationLedger, UsageMeter 
   private readonly usage = new Map<string, number>();
 
   async record(trace: VerificationTrace): Promise<void> {
-    if (this.traces.has(trace.request_id)) throw conflict(`A verification with request_id ${trace.request_id} is archived already.`);
-    // Stored serialised, as a database would: a caller mutating its object later changes nothing.
-    this.traces.set(trace.request_id, JSON.stringify(trace));
-    const meter = `${trace.key_id ?? 'sandbox'}|${trace.served_at.slice(0, 7)}`;
-    this.usage.set(meter, (this.usage.get(meter) ?? 0) + 1);
+    await this.recordAll([{ trace }]);
+  }
+
+  async recordAll(entries: readonly RecordedVerification[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const { trace } of entries) {
+      if (this.traces.has(trace.request_id) || ids.has(trace.request_id)) throw conflict(`A verification with request_id ${trace.request_id} is archived already.`);
+      ids.add(trace.request_id);
+    }
+    for (const { trace } of entries) {
+      // Stored serialised, as a database would: a caller mutating its object later changes nothing.
+      this.traces.set(trace.request_id, JSON.stringify(trace));
+      const meter = `${trace.key_id ?? 'sandbox'}|${trace.served_at.slice(0, 7)}`;
+      this.usage.set(meter, (this.usage.get(meter) ?? 0) + 1);
+    }
   }
 
   async find(requestId: string): Promise<VerificationTrace | null> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ArchivePosition, BilledRequest, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
+import type { ArchivePosition, BilledRequest, RecordedVerification, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { Verdict } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
 import type { Database } from './database.js';
@@ -8,16 +8,17 @@ import { ArchiveDictionaries } from './archive-dictionary.js';
 import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-writer.js';
 import { isUniqueViolation } from './unique-violation.js';
 
+/** One `record` or `recordAll`: its rows are written in one transaction, never split. */
 interface Pending {
-  trace: VerificationTrace;
-  row: ArchiveRow;
+  traces: readonly VerificationTrace[];
+  rows: ArchiveRow[];
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
 /**
  * Archive and meter over any Kysely dialect. Each verification's archive row and meter
- * increment are written in one transaction. Records that arrive while a transaction is being
+ * increment are written in one transaction (a `recordAll`'s rows all in the same one). Records that arrive while a transaction is being
  * written are grouped into the next one (group commit): every caller still waits for the
  * commit that holds its own trace, but the cost of a transaction is shared. If a grouped
  * transaction fails, its records are retried one transaction each, so one bad record never
@@ -41,9 +42,15 @@ export class SqlVerificationLedger implements VerificationLedger {
   }
 
   record(trace: VerificationTrace, responseJson?: string): Promise<void> {
+    return this.recordAll([{ trace, responseJson }]);
+  }
+
+  recordAll(entries: readonly RecordedVerification[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      // The row is made now, in the caller's turn, with the response's text the caller sends.
-      this.queue.push({ trace, row: archiveRow(trace, responseJson), resolve, reject });
+      // The rows are made now, in the caller's turn, with the responses' texts the caller sends.
+      const traces = entries.map((e) => e.trace);
+      this.queue.push({ traces, rows: entries.map((e) => archiveRow(e.trace, e.responseJson)), resolve, reject });
       if (!this.flushing) {
         this.flushing = true;
         // Let the requests of this turn of the event loop join the first batch.
@@ -55,21 +62,28 @@ export class SqlVerificationLedger implements VerificationLedger {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
+        // Whole records (a `recordAll` is never split) up to maxBatch rows, at least one record.
+        let take = 1;
+        let rows = (this.queue[0] as Pending).rows.length;
+        while (take < this.queue.length && rows + (this.queue[take] as Pending).rows.length <= this.maxBatch) {
+          rows += (this.queue[take] as Pending).rows.length;
+          take += 1;
+        }
+        const batch = this.queue.splice(0, take);
         try {
-          await this.writer.write(batch.map((p) => p.row));
+          await this.writer.write(batch.length === 1 ? (batch[0] as Pending).rows : batch.flatMap((p) => p.rows));
           for (const p of batch) p.resolve();
         } catch (err) {
           if (batch.length === 1 || this.isTransient(err)) {
-            for (const p of batch) p.reject(translate(err, p.trace));
+            for (const p of batch) p.reject(translate(err, p.traces));
             continue;
           }
           for (const p of batch) {
             try {
-              await this.writer.write([p.row]);
+              await this.writer.write(p.rows);
               p.resolve();
             } catch (single) {
-              p.reject(translate(single, p.trace));
+              p.reject(translate(single, p.traces));
             }
           }
         }
@@ -131,6 +145,8 @@ export class SqlVerificationLedger implements VerificationLedger {
 }
 
 /** A duplicate request_id is the domain's conflict; anything else stays as it is. */
-function translate(err: unknown, trace: VerificationTrace): unknown {
-  return isUniqueViolation(err) ? conflict(`A verification with request_id ${trace.request_id} is archived already.`) : err;
+function translate(err: unknown, traces: readonly VerificationTrace[]): unknown {
+  if (!isUniqueViolation(err)) return err;
+  const ids = traces.map((t) => t.request_id);
+  return conflict(ids.length === 1 ? `A verification with request_id ${ids[0]} is archived already.` : `One of the request_ids ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''} is archived already: none was recorded.`);
 }

@@ -96,6 +96,12 @@ export interface ArchivePosition {
  * against its key's month in ONE transaction: a verification is either archived and
  * metered, or neither (ADR 0002: what is metered is what was archived).
  */
+/** A trace with the response's one serialisation (`responseJson`, the bytes served; absent: made by the ledger). */
+export interface RecordedVerification {
+  trace: VerificationTrace;
+  responseJson?: string;
+}
+
 export interface VerificationLedger {
   /**
    * Throws a CONFLICT DomainError, writing nothing, when the request_id is archived already.
@@ -103,6 +109,12 @@ export interface VerificationLedger {
    * archive holds the bytes served; absent, the ledger serialises the response itself.
    */
   record(trace: VerificationTrace, responseJson?: string): Promise<void>;
+  /**
+   * Several verifications archived and metered as one unit: all of them, or none (one
+   * transaction). A batch writes its subjects so, a group at a time (ADR 0050), instead of one
+   * transaction each. Throws CONFLICT, writing nothing, when any request_id is archived already.
+   */
+  recordAll(entries: readonly RecordedVerification[]): Promise<void>;
   find(requestId: string): Promise<VerificationTrace | null>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;

@@ -87,6 +87,24 @@ contractSuite('attestation ports contract', ADAPTERS, (adapter) => {
     expect((await ledger.find(t.request_id))?.request.subject_artist).toBe('Turner');
   });
 
+  it('records a group all or nothing: each archived and metered, or none when one request_id is taken', async () => {
+    const group = [aTrace(), aTrace(), aTrace({ key_id: 'key_b' })];
+    await ledger.recordAll(group.map((trace) => ({ trace })));
+    for (const t of group) expect(await ledger.find(t.request_id)).toEqual(t);
+    expect(await ledger.servedCalls('key_a', '2026-11')).toBe(2);
+    expect(await ledger.servedCalls('key_b', '2026-11')).toBe(1);
+    // One taken request_id: nothing of the group is written, alone or grouped with other records.
+    const fresh = [aTrace(), aTrace()];
+    await expect(ledger.recordAll([{ trace: fresh[0]! }, { trace: { ...group[1]! } }, { trace: fresh[1]! }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    const single = aTrace();
+    const settled = await Promise.allSettled([ledger.record(single), ledger.recordAll([{ trace: fresh[0]! }, { trace: { ...group[0]! } }])]);
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    for (const t of fresh) expect(await ledger.find(t.request_id)).toBeNull();
+    expect(await ledger.find(single.request_id)).toEqual(single);
+    expect(await ledger.servedCalls('key_a', '2026-11')).toBe(3);
+    await ledger.recordAll([]);
+  });
+
   it('round-trips any subject text (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), async (artist, title) => {

@@ -215,7 +215,8 @@ describe.each(setups.filter((s) => s.run))('a full database: $name', (setup) => 
 /**
  * PostgreSQL: a tablespace cannot be filled cheaply, so the server raises the SQLSTATE a full
  * disk raises (53100 disk_full) from triggers on the tables a knowledge upload, a call and the
- * archive write; the archive's lets three rows in first, so a batch fills "the disk" midway.
+ * archive write; the archive's lets twelve rows in first (a batch's first two groups of subjects,
+ * 4 and 8, ADR 0050), so a batch fills "the disk" midway, at its third group.
  * The error comes back through pg, the pool and Kysely as a real one would.
  */
 describe.skipIf(postgresCluster === null)('a full database: PostgreSQL (53100 disk_full raised by triggers)', () => {
@@ -237,7 +238,7 @@ describe.skipIf(postgresCluster === null)('a full database: PostgreSQL (53100 di
     await owner.query(`
       CREATE FUNCTION disk_is_full() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_TABLE_NAME <> 'verification_archive' OR (SELECT count(*) FROM verification_archive) >= 3 THEN
+        IF TG_TABLE_NAME <> 'verification_archive' OR (SELECT count(*) FROM verification_archive) >= 12 THEN
           RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
         END IF;
         RETURN NEW;
@@ -263,22 +264,22 @@ describe.skipIf(postgresCluster === null)('a full database: PostgreSQL (53100 di
     expect((await call(pgHarness.url, 'GET', '/api/v1/tenants/acme/calls/pg-full-1', { headers: bearer(token) })).status).toBe(404);
   });
 
-  it('cuts a batch short at the full disk: three served, answered, billed and listed; the rest unavailable; then a verification is a 503', async () => {
-    const subjects = Array.from({ length: 10 }, (_, i) => ({ subject_artist: 'J. M. W. Turner', subject_title: `Study ${i}` }));
+  it('cuts a batch short at the full disk: its first two groups (twelve subjects) served, answered, billed and listed; the rest unavailable; then a verification is a 503', async () => {
+    const subjects = Array.from({ length: 20 }, (_, i) => ({ subject_artist: 'J. M. W. Turner', subject_title: `Study ${i}` }));
     const res = await call(pgHarness.url, 'POST', '/api/v1/verify/batch', { json: { subjects }, headers: { 'x-api-key': key } });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('retry-after')).toBe('30');
-    expect(res.body.served).toBe(3);
+    expect(res.body.served).toBe(12);
     expect(res.body.results.map((r: { result: unknown; error: { code: string } | null }) => (r.result ? 'served' : r.error!.code))).toEqual([
-      ...Array(3).fill('served'),
-      ...Array(7).fill('unavailable'),
+      ...Array(12).fill('served'),
+      ...Array(8).fill('unavailable'),
     ]);
-    const ids = res.body.results.slice(0, 3).map((r: { result: { request_id: string } }) => r.result.request_id).sort();
+    const ids = res.body.results.slice(0, 12).map((r: { result: { request_id: string } }) => r.result.request_id).sort();
     const usage = await call(pgHarness.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': key } });
     const listed = await call(pgHarness.url, 'GET', '/api/v1/verify/requests', { headers: { 'x-api-key': key } });
-    expect(usage.body.served_calls).toBe(3);
+    expect(usage.body.served_calls).toBe(12);
     expect(listed.body.data.map((r: { request_id: string }) => r.request_id).sort()).toEqual(ids);
     expectStorageFull(await call(pgHarness.url, 'POST', '/api/v1/verify', { json: ANY_SUBJECT, headers: { 'x-api-key': key } }));
-    expect((await call(pgHarness.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': key } })).body.served_calls).toBe(3);
+    expect((await call(pgHarness.url, 'GET', '/api/v1/verify/usage', { headers: { 'x-api-key': key } })).body.served_calls).toBe(12);
   });
 });

@@ -329,6 +329,19 @@ const LONGEST_PHRASE = Math.max(...[...PHRASES_BY_FIRST.values()].flat().map((p)
 
 const TRAILING: ReadonlyMap<string, Qualifier> = new Map(TRAILING_PHRASES);
 const LONGEST_TRAILING = Math.max(...TRAILING_PHRASES.map(([p]) => p.length));
+/**
+ * Words that join a qualifier to the name it precedes, left hanging when the qualifier is printed
+ * after the name: "Rembrandt, school of", "Rubens (circle of)", "Boucher (attribué à)",
+ * "Teniers (copy after)", "Goyen (toegeschreven aan)".
+ */
+const CONNECTORS = new Set(['of', 'to', 'after', 'by', 'de', 'du', 'des', 'd', 'a', 'van', 'von', 'der', 'nach', 'naar', 'aan', 'di', 'del', 'della', 'da']);
+const LONGEST_CONNECTOR = 1 + Math.max(...[...CONNECTORS].map((c) => c.length));
+
+/** A trailing key without the connector word ending it ("school of" -> "school"), or '' when it has none. */
+function withoutConnector(key: string): string {
+  const space = key.lastIndexOf(' ');
+  return space > 0 && CONNECTORS.has(key.slice(space + 1)) ? key.slice(0, space) : '';
+}
 
 /** ASCII code units a claim phrase can start with (upper and lower case): other ASCII starts claim nothing. */
 const PHRASE_STARTS: readonly boolean[] = (() => {
@@ -422,7 +435,7 @@ export function readTrailingQualifier(line: string): { qualifier: Qualifier; res
     key = trailingKey(text.slice(cut + 1));
   }
   readingCost.steps += text.length - cut + 1;
-  const qualifier = key.length > LONGEST_TRAILING ? undefined : TRAILING.get(key);
+  const qualifier = key.length > LONGEST_TRAILING + LONGEST_CONNECTOR ? undefined : (TRAILING.get(key) ?? TRAILING.get(withoutConnector(key)));
   if (qualifier === undefined) return null;
   const rest = text.slice(0, cut).trim();
   // The qualifier alone names nobody.

@@ -45,6 +45,10 @@ const MAY_DESIGNATE = /[0-9]|cole|scuola|escuela|escola|school|schule|skola|anon
 
 export function isDesignation(segment: string): boolean {
   if (!MAY_DESIGNATE.test(segment.toLowerCase())) return false;
+  // A bracketed end after a name is that name's qualifier or dates ("Rembrandt (school)",
+  // "Rubens (Schule)"), not a school: the words before the brackets must designate by themselves.
+  const bracket = lastBracketedEnd(segment);
+  if (bracket > 0 && !isDesignation(segment.slice(0, bracket))) return false;
   const key = foldText(segment);
   readingCost.steps += segment.length + 1;
   if (key === '') return false;
@@ -64,6 +68,14 @@ export function isDesignation(segment: string): boolean {
   // A period alone: "sec. XVI", "vers 1800", "17th century" (a roman numeral only beside a century word).
   const isYear = (w: string) => w.charCodeAt(0) >= 0x30 && w.charCodeAt(0) <= 0x39 && isNumberWord(w);
   return words.every((w) => CENTURY.has(w) || PERIOD_WORDS.has(w) || isNumberWord(w)) && words.some((w) => CENTURY.has(w) || isYear(w));
+}
+
+/** Where a segment's closing bracketed group starts ("Rembrandt (school)" -> 10), or -1. */
+function lastBracketedEnd(segment: string): number {
+  const text = segment.trimEnd();
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== 0x29 && last !== 0x5d) return -1;
+  return text.lastIndexOf(last === 0x29 ? '(' : '[');
 }
 
 /**

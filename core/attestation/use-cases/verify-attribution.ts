@@ -2,7 +2,7 @@ import { isDomainError } from '../../shared/errors.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import { DISCLAIMER } from '../verdict/disclaimer.js';
 import { evaluate } from '../verdict/evaluate.js';
-import type { Caller, CorpusProvider, VerificationLedger } from '../ports.js';
+import type { Caller, CorpusProvider, VerificationLedger, VerificationTrace } from '../ports.js';
 import { ENGINE_ID, type VerificationResponse, type VerifyInput } from '../verdict/verification.model.js';
 
 /** Answers one subject from the current corpus, without archiving it. */
@@ -44,6 +44,12 @@ export interface ServedVerification {
   json: string;
 }
 
+/** A prepared answer and the subject it answers. */
+export interface PreparedVerification {
+  input: VerifyInput;
+  served: ServedVerification;
+}
+
 export class VerifyAttribution {
   constructor(
     private readonly engine: AttestationEngine,
@@ -65,20 +71,37 @@ export class VerifyAttribution {
     }
   }
 
+  /**
+   * One subject answered with a new request_id, with its JSON text, not archived yet: a batch
+   * answers each subject in its own turn of the event loop and archives them a group at a time
+   * (`recordAll`, ADR 0050).
+   */
+  prepare(input: VerifyInput): ServedVerification {
+    const response = this.engine.answer(input);
+    return { response, json: JSON.stringify(response) };
+  }
+
+  /** Archives and meters prepared answers in one transaction: all of them, or none. */
+  async recordAll(group: readonly PreparedVerification[], caller: Caller): Promise<void> {
+    await this.ledger.recordAll(group.map(({ input, served }) => ({ trace: traceOf(input, served.response, caller), responseJson: served.json })));
+  }
+
   private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<ServedVerification> {
     const response = this.engine.answer(input, requestId);
     const json = JSON.stringify(response);
-    await this.ledger.record(
-      {
-      request_id: response.request_id,
-      served_at: response.served_at,
-      tier: caller.tier,
-      key_id: caller.tier === 'production' ? caller.key_id : null,
-      request: input,
-      response,
-      },
-      json,
-    );
+    await this.ledger.record(traceOf(input, response, caller), json);
     return { response, json };
   }
+}
+
+/** The archived trace of a served verification. */
+function traceOf(input: VerifyInput, response: VerificationResponse, caller: Caller): VerificationTrace {
+  return {
+    request_id: response.request_id,
+    served_at: response.served_at,
+    tier: caller.tier,
+    key_id: caller.tier === 'production' ? caller.key_id : null,
+    request: input,
+    response,
+  };
 }

@@ -48,9 +48,23 @@ export interface BatchOutcome {
   cancelled: boolean;
 }
 
+/** A subject answered by `BatchServing.answer`, not archived yet. */
+export interface AnsweredSubject {
+  input: VerifyInput;
+  response: VerificationResponse;
+}
+
 export interface BatchServing {
   /** Serves one subject (for a server: answer, archive and meter it). */
   serve(input: VerifyInput): Promise<VerificationResponse>;
+  /**
+   * Group serving (ADR 0050), both or neither: `answer` computes one subject's answer now, in the
+   * entry's own turn (nothing archived yet); `recordAll` archives and meters a group of answers
+   * in one transaction, all or none. A failure of `recordAll` means none of the group was served.
+   * Absent, each subject is served alone by `serve`.
+   */
+  answer?(input: VerifyInput): VerificationResponse;
+  recordAll?(group: readonly AnsweredSubject[]): Promise<void>;
   /**
    * Asked before each served subject after the first (the request itself paid for the first):
    * false when the caller's budget does not cover it, which makes it a `rate_limited` entry.
@@ -87,10 +101,23 @@ export interface BatchControl {
   onResult?: (result: BatchItemResult) => Promise<void> | void;
 }
 
+/** The first group of subjects served together; each next group is twice as large, up to MAX_SERVING_GROUP. */
+export const FIRST_SERVING_GROUP = 4;
 /**
- * Serves the entries one after the other, in order. A subject being served when the signal
- * aborts is finished (archived and metered whole, or not at all: the runtime's `serve`); none
- * after it is started.
+ * The most subjects served together (ADR 0050): a group's answers are computed in one turn of
+ * the batch, archived and metered in one transaction (each answered in its own turn before).
+ */
+export const MAX_SERVING_GROUP = 64;
+
+/**
+ * Serves the entries in order: each subject answered in its own turn, recorded in groups
+ * (`answer` and `recordAll`: one transaction per group; the first small so that the first
+ * answers come back at once), or served one by one (`serve`). The results are taken in
+ * the entries' order once their group is served. A signal that aborts stops the batch before its
+ * next entry: the subjects of the group gathered so far are not served (nothing is archived or
+ * metered for them) and are not in the results. A group that fails for want of storage is
+ * served not at all: its subjects and every later one become `unavailable` entries, the groups
+ * before it stay served.
  */
 export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing, control: BatchControl = {}): Promise<BatchOutcome> {
   const { signal, scheduler, onResult } = control;
@@ -100,9 +127,53 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     if (onResult !== undefined) await onResult(result);
   };
   let served = 0;
+  let admitted = 0;
   let budgetLeft = true;
   let storageLost = false;
   let cancelled = false;
+  const grouped = serving.answer !== undefined && serving.recordAll !== undefined;
+  let groupSize = grouped ? FIRST_SERVING_GROUP : 1;
+  // The entries gathered since the last group was served, in order; `answered`: those to record.
+  let group: Array<{ entry: BatchEntry; error: BatchItemError | null }> = [];
+  let answered: AnsweredSubject[] = [];
+
+  const serveGroup = async (): Promise<void> => {
+    let ok = false;
+    if (answered.length > 0) {
+      try {
+        if (grouped) await (serving.recordAll as NonNullable<BatchServing['recordAll']>)(answered);
+        else (answered[0] as AnsweredSubject).response = await serving.serve((answered[0] as AnsweredSubject).input);
+        ok = true;
+      } catch (err) {
+        if (served === 0 || serving.unavailable?.(err) !== true) throw err;
+        storageLost = true;
+      }
+    }
+    let next = 0;
+    const gathered = group;
+    const responses = answered;
+    group = [];
+    answered = [];
+    for (const { entry, error } of gathered) {
+      if (error !== null || !('input' in entry)) {
+        await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
+        continue;
+      }
+      const response = (responses[next++] as AnsweredSubject).response;
+      if (!ok) await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
+      else {
+        served += 1;
+        await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
+      }
+    }
+    if (grouped) groupSize = Math.min(groupSize * 2, MAX_SERVING_GROUP);
+  };
+  /** An entry answered without serving: at once when nothing waits before it, else in its place. */
+  const settle = async (entry: BatchEntry, error: BatchItemError): Promise<void> => {
+    if (group.length === 0) await taken({ index: entry.index, lot: entry.lot, result: null, error });
+    else group.push({ entry, error });
+  };
+
   for (const entry of entries) {
     const turn = scheduler?.pause();
     if (turn !== undefined) await turn;
@@ -111,26 +182,22 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
       break;
     }
     if ('error' in entry) {
-      await taken({ index: entry.index, lot: entry.lot, result: null, error: entry.error });
+      await settle(entry, entry.error);
       continue;
     }
-    if (served > 0 && serving.admit !== undefined && budgetLeft && !storageLost) budgetLeft = await serving.admit();
+    // The request itself paid for the first subject; each later one asks the budget.
+    if (admitted > 0 && serving.admit !== undefined && budgetLeft && !storageLost) budgetLeft = await serving.admit();
     if (!budgetLeft || storageLost) {
-      await taken({ index: entry.index, lot: entry.lot, result: null, error: storageLost ? UNAVAILABLE : RATE_LIMITED });
+      await settle(entry, storageLost ? UNAVAILABLE : RATE_LIMITED);
       continue;
     }
-    let response: VerificationResponse;
-    try {
-      response = await serving.serve(entry.input);
-    } catch (err) {
-      if (served === 0 || serving.unavailable?.(err) !== true) throw err;
-      storageLost = true;
-      await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
-      continue;
-    }
-    served += 1;
-    await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
+    admitted += 1;
+    group.push({ entry, error: null });
+    // Grouped, the subject is answered now, in its own turn; one by one, `serve` answers it.
+    answered.push({ input: entry.input, response: grouped ? (serving.answer as NonNullable<BatchServing['answer']>)(entry.input) : (null as unknown as VerificationResponse) });
+    if (answered.length >= groupSize) await serveGroup();
   }
+  if (!cancelled && group.length > 0) await serveGroup();
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
   const last = scheduler?.pause();
   if (last !== undefined) await last;

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Caller } from '../../../core/attestation/ports.js';
 import type { BatchServing } from '../../../core/attestation/use-cases/verify-batch.js';
-import type { VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
+import type { ServedVerification, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
 import type { VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
@@ -32,6 +32,8 @@ export function httpBatchServing(
   let cutShortBy = null as Unavailability | null;
   // Each answer's archived text, for the response body: the same bytes, serialised once.
   const texts = keepTexts ? new Map<VerificationResponse, string>() : undefined;
+  // Answers computed but not recorded yet, with their JSON text (the bytes archived and sent).
+  const prepared = new Map<VerificationResponse, ServedVerification>();
   return {
     serving: {
       serve: async (input) => {
@@ -39,6 +41,21 @@ export function httpBatchServing(
         texts?.set(response, json);
         deps.onVerdict?.(response.verdict, caller.tier);
         return response;
+      },
+      // Grouped (ADR 0050): each subject answered in its turn, a group archived in one transaction.
+      answer: (input) => {
+        const served = deps.verify.prepare(input);
+        prepared.set(served.response, served);
+        return served.response;
+      },
+      recordAll: async (group) => {
+        const items = group.map(({ input, response }) => ({ input, served: prepared.get(response) ?? { response, json: JSON.stringify(response) } }));
+        for (const { response } of group) prepared.delete(response);
+        await deps.verify.recordAll(items, caller);
+        for (const { served } of items) {
+          texts?.set(served.response, served.json);
+          deps.onVerdict?.(served.response.verdict, caller.tier);
+        }
       },
       // Sandbox: every subject is a call of the sandbox budget; a key pays per request.
       admit: caller.tier === 'sandbox' ? () => spendOneMore(ctx) : undefined,

@@ -121,8 +121,8 @@ export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof c
 /**
  * NDJSON: the columns line at once, then one line per row as it is verified, the summary last.
  * The response is sent as it is written (not compressed, so each line leaves when written);
- * a client that goes away stops the run after the row in progress (what was served stays
- * archived and billed). A failure after the first line ends the stream with an `error` line.
+ * a client that goes away stops the run after the group of rows in progress (ADR 0050; what was
+ * served stays archived, billed and listed). A failure after the first line ends the stream with an `error` line.
  */
 function streamRows(ctx: Context, deps: CatalogueRouteDeps, plan: CataloguePlan, serving: ReturnType<typeof httpBatchServing>['serving'], textOf: ResponseText): void {
   const stream = new PassThrough();
@@ -133,8 +133,11 @@ function streamRows(ctx: Context, deps: CatalogueRouteDeps, plan: CataloguePlan,
   ctx.compress = false;
   ctx.body = stream;
   stream.write(`${JSON.stringify({ type: 'columns', columns: plan.found.columns, total: plan.subjects.length })}\n`);
+  // Once the client is gone nothing more is sent; the rows of the group being served are still
+  // counted (they are archived and billed, and listed by /verify/requests), then the run stops.
   const write = async (line: string) => {
-    if (!stream.write(`${line}\n`)) await once(stream, 'drain', { signal: gone.signal as AbortSignal });
+    if (gone.signal.aborted) return;
+    if (!stream.write(`${line}\n`)) await once(stream, 'drain', { signal: gone.signal as AbortSignal }).catch(() => undefined);
   };
   const requestId = String(ctx.state.requestId ?? '');
   let rows = 0;

@@ -24,6 +24,17 @@ const QUALIFIED: Array<[string, string, Qualifier]> = [
   ['Esquisse de Rubens', 'Rubens', 'firm'],
   ['Étude de Rubens', 'Rubens', 'firm'],
   ['Boucher, François (1703-1770) (atelier)', 'François Boucher', 'workshop_of'],
+  // A school word after the name, bracketed or after a comma, is the name's qualifier, not a school
+  // designation ("Flemish School"); a connector left hanging after it is read too.
+  ['Rembrandt (school)', 'Rembrandt', 'school_of'],
+  ['Rembrandt (Schule)', 'Rembrandt', 'school_of'],
+  ['Rembrandt (école)', 'Rembrandt', 'school_of'],
+  ['Rembrandt (school of)', 'Rembrandt', 'school_of'],
+  ['Rembrandt, school of', 'Rembrandt', 'school_of'],
+  ['Rubens (circle of)', 'Rubens', 'circle_of'],
+  ['Boucher (attribué à)', 'Boucher', 'attributed_to'],
+  ['Jan van Goyen (toegeschreven aan)', 'Jan van Goyen', 'attributed_to'],
+  ['Teniers, copy after', 'Teniers', 'copy_after'],
   // German
   ['Jan van Goyen, zugeschrieben', 'Jan van Goyen', 'attributed_to'],
   ['Werkstatt des Rubens', 'Rubens', 'workshop_of'],
@@ -87,7 +98,7 @@ describe('claimed qualifiers in seven languages, before or after the name', () =
 });
 
 describe('school and period designations name nobody', () => {
-  it.each(['École française vers 1800', 'Scuola veneta, sec. XVI', 'École flamande du XVIIe siècle', 'Flemish School, 17th century', 'Deutsche Schule', 'Anonyme', 'Unknown artist'])(
+  it.each(['École française vers 1800', 'Scuola veneta, sec. XVI', 'École flamande du XVIIe siècle', 'Flemish School, 17th century', 'Deutsche Schule', 'École flamande (XVIIe siècle)', 'Flemish School (17th century)', 'Anonyme', 'Unknown artist'])(
     '%s',
     (line) => {
       const read = parseArtistLine(line);

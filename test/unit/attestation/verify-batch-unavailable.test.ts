@@ -55,3 +55,69 @@ describe('verifyBatch when the storage becomes unavailable', () => {
     await expect(verifyBatch(entries, { serve: servingThatFails(1, storageLost).serve })).rejects.toBe(storageLost);
   });
 });
+
+/** Twenty subjects, an invalid one at index 5. */
+const many: BatchEntry[] = Array.from({ length: 20 }, (_, i): BatchEntry =>
+  i === 5 ? { index: i, lot: null, error: { code: 'invalid_subject', detail: 'bad', errors: [] } } : { index: i, lot: null, input: { subject_artist: 'A', subject_title: `T${i}` } },
+);
+
+/** Serves groups (`answer`, `recordAll`); the group numbered `failing` (0-based) fails with `failure`. */
+function groupServing(failing: number, failure: unknown = storageLost) {
+  const groups: string[][] = [];
+  const answeredTitles: string[] = [];
+  return {
+    groups,
+    answeredTitles,
+    serve: async (): Promise<VerificationResponse> => {
+      throw new Error('a grouped batch serves no subject alone');
+    },
+    answer: (input: VerifyInput) => {
+      answeredTitles.push(input.subject_title);
+      return { request_id: `req-${input.subject_title}` } as unknown as VerificationResponse;
+    },
+    recordAll: async (group: readonly { input: VerifyInput }[]) => {
+      groups.push(group.map((g) => g.input.subject_title));
+      if (groups.length - 1 === failing) throw failure;
+    },
+    unavailable,
+  };
+}
+
+describe('verifyBatch serving groups (ADR 0050)', () => {
+  it('serves the subjects in groups of 4, 8, 16… in order, every result in its entry place', async () => {
+    const serving = groupServing(-1);
+    const outcome = await verifyBatch(many, serving);
+    expect(serving.groups.map((g) => g.length)).toEqual([4, 8, 7]);
+    expect(outcome.served).toBe(19);
+    expect(outcome.results.map((r) => r.index)).toEqual(many.map((e) => e.index));
+    expect(outcome.results[5]!.error!.code).toBe('invalid_subject');
+    expect(outcome.results[6]!.result!.request_id).toBe('req-T6');
+  });
+
+  it('a group the storage fails is served not at all: the groups before stay, it and every later subject are unavailable', async () => {
+    const serving = groupServing(1);
+    const outcome = await verifyBatch(many, serving);
+    expect(serving.groups.map((g) => g.length)).toEqual([4, 8]);
+    expect(outcome.served).toBe(4);
+    expect(outcome.results.map((r) => r.result?.request_id ?? r.error?.code)).toEqual([
+      'req-T0', 'req-T1', 'req-T2', 'req-T3', 'unavailable', 'invalid_subject', ...Array(14).fill('unavailable'),
+    ]);
+    // The first group failing fails the request: nothing was served.
+    await expect(verifyBatch(many, groupServing(0))).rejects.toBe(storageLost);
+  });
+
+  it('a signal that aborts drops the group being gathered: answered in their turns, nothing of it is recorded or in the results', async () => {
+    const controller = new AbortController();
+    const serving = groupServing(-1);
+    const answer = serving.answer;
+    serving.answer = (input) => {
+      if (input.subject_title === 'T6') controller.abort();
+      return answer(input);
+    };
+    const outcome = await verifyBatch(many, serving, { signal: controller.signal });
+    expect(outcome.cancelled).toBe(true);
+    expect(serving.groups).toEqual([['T0', 'T1', 'T2', 'T3']]);
+    expect(outcome.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect(serving.answeredTitles).toEqual(['T0', 'T1', 'T2', 'T3', 'T4', 'T6']);
+  });
+});

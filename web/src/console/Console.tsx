@@ -3,10 +3,12 @@ import { createApiClient, type Schemas, unwrap } from '../api/client';
 import { tabStorage } from '../api/tab-storage';
 import { useLocale, useMessages } from '../i18n/i18n';
 import { Shell } from '../ui/Shell';
-import { Badge, Field, ProblemNote, SelectField, TableHead } from '../ui/controls';
+import { Badge, Field, Pager, ProblemNote, SelectField, TableHead } from '../ui/controls';
 import { CONSOLE } from './messages';
+import { AgentsView } from './AgentsView';
 import { KnowledgeView } from './KnowledgeView';
 import { StatsChart } from './StatsChart';
+import { WebhooksView } from './WebhooksView';
 import { WorkspaceView } from './WorkspaceView';
 
 const TOKEN = 'svc.console.token';
@@ -18,7 +20,7 @@ interface Session {
   email: string;
 }
 
-type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'workspace' } | { name: 'users' };
+type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'agents' } | { name: 'workspace' } | { name: 'users' } | { name: 'webhooks' };
 
 const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -65,8 +67,10 @@ export function Console() {
           {tab('calls', t.calls)}
           {tab('stats', t.statistics)}
           {tab('knowledge', t.knowledge)}
+          {tab('agents', t.agents)}
           {tab('workspace', t.workspace)}
           {tab('users', t.users)}
+          {tab('webhooks', t.webhooks)}
           <span class="who">
             <Badge tone="info">{t.signedInAs(session.email, session.role)}</Badge>
           </span>
@@ -80,8 +84,10 @@ export function Console() {
       {view.name === 'call' ? <CallView api={api} tenant={session.tenant_id} callId={view.callId} onBack={() => setView({ name: 'calls' })} /> : null}
       {view.name === 'stats' ? <StatsView api={api} tenant={session.tenant_id} /> : null}
       {view.name === 'knowledge' ? <KnowledgeView api={api} tenant={session.tenant_id} tokenName={TOKEN} admin={session.role === 'admin'} /> : null}
+      {view.name === 'agents' ? <AgentsView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'workspace' ? <WorkspaceView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'users' ? <UsersView api={api} tenant={session.tenant_id} /> : null}
+      {view.name === 'webhooks' ? <WebhooksView api={api} tenant={session.tenant_id} admin={session.role === 'admin'} /> : null}
     </Shell>
   );
 }
@@ -177,18 +183,7 @@ function CallsView({ api, tenant, onOpen }: { api: Api; tenant: string; onOpen: 
           </tbody>
         </table>
       ) : null}
-      <p>
-        {cursor ? (
-          <button type="button" onClick={() => setCursor(undefined)}>
-            {t.firstPage}
-          </button>
-        ) : null}{' '}
-        {page?.next_cursor ? (
-          <button type="button" onClick={() => setCursor(page.next_cursor ?? undefined)}>
-            {t.nextPage}
-          </button>
-        ) : null}
-      </p>
+      <Pager cursor={cursor} next={page?.next_cursor} onCursor={setCursor} labels={{ first: t.firstPage, next: t.nextPage }} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ export const CONSOLE = defineMessages(
     calls: 'Calls',
     statistics: 'Statistics',
     users: 'Users',
+    agents: 'Agents',
     search: 'Search',
     searchHint: 'Every word must match; a trailing * matches a prefix.',
     channel: 'Channel',
@@ -65,6 +66,7 @@ export const CONSOLE = defineMessages(
     save: 'Save',
     saved: 'Saved.',
     readOnly: 'Only an admin can change these settings.',
+    webhooks: 'Webhooks',
   },
   {
     title: 'Console de l’opérateur',
@@ -77,6 +79,7 @@ export const CONSOLE = defineMessages(
     calls: 'Appels',
     statistics: 'Statistiques',
     users: 'Utilisateurs',
+    agents: 'Agents',
     search: 'Rechercher',
     searchHint: 'Chaque mot doit figurer ; un * final cherche un préfixe.',
     channel: 'Canal',
@@ -130,5 +133,6 @@ export const CONSOLE = defineMessages(
     save: 'Enregistrer',
     saved: 'Enregistré.',
     readOnly: 'Seul un administrateur peut modifier ces réglages.',
+    webhooks: 'Webhooks',
   },
 );

@@ -143,3 +143,21 @@ export function TableHead({ columns }: { columns: string[] }) {
     </thead>
   );
 }
+
+/** Keyset paging: back to the first page once past it, on to the next while the API answers a cursor. */
+export function Pager({ cursor, next, onCursor, labels }: { cursor: string | undefined; next: string | null | undefined; onCursor: (cursor: string | undefined) => void; labels: { first: string; next: string } }) {
+  return (
+    <p>
+      {cursor ? (
+        <button type="button" onClick={() => onCursor(undefined)}>
+          {labels.first}
+        </button>
+      ) : null}{' '}
+      {next ? (
+        <button type="button" onClick={() => onCursor(next)}>
+          {labels.next}
+        </button>
+      ) : null}
+    </p>
+  );
+}
