@@ -25,31 +25,48 @@ const QUERIES = ['refund', 'remboursement', 'Rückerstattung', 'reembolso tarjet
 
 const STATS_MONTH = { bucket: 'day', from: '2026-10-01T00:00:00+02:00', to: '2026-11-01T00:00:00+01:00' };
 const STATS_YEAR_BY_WEEK = { bucket: 'week', from: '2025-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' };
+const STATS_YEAR = { from: '2025-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' };
 const instants = ({ from, to, ...rest }) => ({ ...rest, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
 /** In-process queries take core's shape: instants normalised, q as search terms. */
 const STATS_QUERIES = [
   ['one month by day', instants(STATS_MONTH)],
   ['the year by week', instants(STATS_YEAR_BY_WEEK)],
+  ['the year by day', { bucket: 'day', ...STATS_YEAR }],
+  ['the year by month', { bucket: 'month', ...STATS_YEAR }],
   ['every call by month (window from the data)', { bucket: 'month' }],
+  ['the year by week, voice inbound', { bucket: 'week', channel: 'voice', direction: 'inbound', ...STATS_YEAR }],
+  ['the year by day, chat', { bucket: 'day', channel: 'chat', ...STATS_YEAR }],
   ['6 months by week, sms inbound', { bucket: 'week', channel: 'sms', direction: 'inbound', from: '2026-03-01T00:00:00.000Z', to: '2026-09-01T00:00:00.000Z' }],
   ['the year by month, q (12-query mix)', (i) => ({ bucket: 'month', q: parseSearchQuery(QUERIES[i % QUERIES.length]) })],
 ];
 
+/**
+ * Wall time of each run, and this process's CPU time (user + system) over it: on SQLite the
+ * query runs in this process, so on a machine shared with other work the CPU time is the
+ * figure that load does not inflate (much); on PostgreSQL it is only the client's share.
+ */
 async function measure(label, iterations, run) {
-  for (let i = 0; i < Math.min(50, iterations); i++) await run(i); // warm-up
+  for (let i = 0; i < Math.min(50, Math.ceil(iterations / 5)); i++) await run(i); // warm-up
   const samples = new Float64Array(iterations);
+  const cpu = new Float64Array(iterations);
   let rows = 0;
   for (let i = 0; i < iterations; i++) {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     rows += await run(i);
     samples[i] = performance.now() - start;
+    const used = process.cpuUsage(cpuStart);
+    cpu[i] = (used.user + used.system) / 1000;
   }
   samples.sort();
+  cpu.sort();
   return {
     path: label,
     p50_ms: percentile(samples, 0.5).toFixed(2),
     p99_ms: percentile(samples, 0.99).toFixed(2),
     max_ms: samples[samples.length - 1].toFixed(1),
+    cpu_p50_ms: percentile(cpu, 0.5).toFixed(2),
+    cpu_p99_ms: percentile(cpu, 0.99).toFixed(2),
     avg_rows: (rows / iterations).toFixed(1),
   };
 }

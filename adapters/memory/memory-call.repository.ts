@@ -8,7 +8,7 @@ import {
   type CallRecord,
   type CallSummary,
 } from '../../core/calls/call.model.js';
-import { aggregateDurations, emptyByStatus, type CallAggregates, type PeriodCount, type PeriodRange } from '../../core/calls/call-stats.model.js';
+import { aggregateDurations, emptyByStatus, emptyCounts, type CallAggregates, type PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model.js';
 import type { CallErasureStore, CallRepository, CallStatsStore, ErasureOutcome } from '../../core/calls/ports.js';
 import { matchesAll, searchTokens } from '../../core/shared/search-query.js';
@@ -116,22 +116,23 @@ export class MemoryCallRepository implements CallRepository, CallErasureStore, C
   async aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates> {
     const calls = this.matching(tenantId, filter).map(detailOf);
     const periodOf = (c: CallSummary) => periods.findIndex((p) => p.start <= c.started_at && c.started_at < p.end);
-    const counts = new Map<string, PeriodCount>();
-    const byPeriod = new Map<number, number[]>();
+    const byPeriod = new Map<number, CallSummary[]>();
     const byAgent = new Map<string | null, CallSummary[]>();
     for (const c of calls) {
       const period = periodOf(c);
       byAgent.set(c.agent_id, byAgent.get(c.agent_id) ?? []).get(c.agent_id)!.push(c);
-      if (period < 0) continue;
-      const key = [period, c.channel, c.direction, c.status].join('\u0000');
-      const row = counts.get(key) ?? { period, channel: c.channel, direction: c.direction, status: c.status, calls: 0 };
-      row.calls += 1;
-      counts.set(key, row);
-      byPeriod.set(period, byPeriod.get(period) ?? []).get(period)!.push(c.duration_seconds);
+      if (period >= 0) byPeriod.set(period, byPeriod.get(period) ?? []).get(period)!.push(c);
     }
     return {
-      counts: [...counts.values()],
-      periods: [...byPeriod].map(([period, durations]) => ({ period, ...aggregateDurations(durations) })),
+      periods: [...byPeriod].map(([period, own]) => {
+        const counts = emptyCounts();
+        for (const c of own) {
+          counts.by_channel[c.channel] += 1;
+          counts.by_direction[c.direction] += 1;
+          counts.by_status[c.status] += 1;
+        }
+        return { period, ...counts, ...aggregateDurations(own.map((c) => c.duration_seconds)) };
+      }),
       total: aggregateDurations(calls.map((c) => c.duration_seconds)),
       agents: [...byAgent].map(([agent_id, own]) => {
         const by_status = emptyByStatus();

@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { CALL_STATUSES, type CallFilter, type CallStatus, type Channel, type Direction } from '../../core/calls/call.model.js';
-import type { AgentAggregate, CallAggregates, DurationAggregate, PeriodRange } from '../../core/calls/call-stats.model.js';
+import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallFilter, type CallStatus, type Channel, type Direction } from '../../core/calls/call.model.js';
+import type { AgentAggregate, CallAggregates, DurationAggregate, PeriodAggregate, PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
 import type { SqlCapabilities } from './sql-dialect.js';
@@ -13,6 +13,10 @@ interface DurationRow {
   p90: number | string | null;
 }
 
+type CountColumns<P extends string, K extends string> = Record<`${P}_${K}`, number | string | null>;
+type PeriodRow = DurationRow & { period: number | string } & CountColumns<'channel', Channel> & CountColumns<'direction', Direction> & CountColumns<'status', CallStatus>;
+type AgentRow = DurationRow & { agent_id: string | null } & CountColumns<'status', CallStatus>;
+
 const durationOf = (r: DurationRow | undefined): DurationAggregate => ({
   calls: Number(r?.calls ?? 0),
   total_seconds: Number(r?.total_seconds ?? 0),
@@ -21,12 +25,34 @@ const durationOf = (r: DurationRow | undefined): DurationAggregate => ({
 });
 
 /**
- * Call analytics in SQL (ADR 0043): every count, sum and percentile is an aggregate the
- * database computes over the rows the list's conditions keep (the text search through the
- * dialect's `callSearch.matches`, percentiles through `percentileCont`). Periods are a VALUES
- * list of [start, end) the query joins on started_at: the index (tenant_id, started_at) is
- * read once per period, as a range (EXPLAIN QUERY PLAN: SCAN VALUES, then SEARCH calls USING
- * INDEX calls_tenant_started per row).
+ * `count(*) FILTER (WHERE calls.<column> = '<value>') AS <column>_<value>` for each value but
+ * the last, whose count is the rest of the group's (`countsOf`): each filtered count costs the
+ * pass a comparison per call.
+ */
+const countsBy = (column: 'channel' | 'direction' | 'status', values: readonly string[]) =>
+  sql.join(values.slice(0, -1).map((v) => sql`count(*) FILTER (WHERE ${sql.ref(`calls.${column}`)} = ${sql.lit(v)}) AS ${sql.ref(`${column}_${v}`)}`));
+
+/** The counts of a group's `<column>_<value>` columns as a record by value, the last value's the rest of `calls`. */
+function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & Pick<DurationRow, 'calls'>, column: C, values: readonly K[]): Record<K, number> {
+  const counts = Object.fromEntries(values.slice(0, -1).map((v) => [v, Number(row[`${column}_${v}`] ?? 0)])) as Record<K, number>;
+  counts[values[values.length - 1]] = Number(row.calls) - values.slice(0, -1).reduce((n, v) => n + counts[v], 0);
+  return counts;
+}
+
+/**
+ * Call analytics in SQL (ADR 0043, ADR 0048): every count, sum and percentile is an aggregate
+ * the database computes over the rows the list's conditions keep (the text search through the
+ * dialect's `callSearch.matches`, percentiles through `percentileCont`). Three queries, each one
+ * pass over the window's calls in the covering index (tenant_id, started_at, …) of migration
+ * 0013:
+ * - per period, everything a period shows: the periods are a VALUES list, sorted, of [start,
+ *   end) clipped to the window, joined on started_at (each period reads its own range of the
+ *   index); as the periods come in order, the groups do too, and neither SQLite nor PostgreSQL
+ *   sorts the calls to group them; channel, direction and status counts are `FILTER`ed counts
+ *   of the same pass, not groups of their own;
+ * - per agent (counts by status, durations);
+ * - the window's percentiles (its count and seconds are the periods' sums: the clipped periods
+ *   partition the window).
  */
 export class SqlCallStatsStore implements CallStatsStore {
   constructor(
@@ -44,40 +70,93 @@ export class SqlCallStatsStore implements CallStatsStore {
   }
 
   async aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates> {
-    if (periods.length === 0) return { counts: [], periods: [], total: durationOf(undefined), agents: [] };
+    if (periods.length === 0) return { periods: [], total: durationOf(undefined), agents: [] };
     const where = this.where(tenantId, filter);
-    // The periods first (CROSS JOIN fixes SQLite's join order; PostgreSQL plans it freely): each
-    // period reads its range of the index, rather than every call scanning the list of periods.
-    const inPeriods = sql`(VALUES ${sql.join(periods.map((p, i) => sql`(${sql.lit(i)}, CAST(${p.start} AS TEXT), CAST(${p.end} AS TEXT))`))}) AS periods
-      CROSS JOIN calls`;
-    const inPeriod = sql`calls.started_at >= periods.column2 AND calls.started_at < periods.column3`;
     const durations = sql`count(*) AS calls, sum(calls.duration_seconds) AS total_seconds,
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90`;
 
-    const counts = await sql<{ period: number | string; channel: Channel; direction: Direction; status: CallStatus; calls: number | string }>`
-      SELECT periods.column1 AS period, calls.channel, calls.direction, calls.status, count(*) AS calls
-      FROM ${inPeriods} WHERE ${inPeriod} AND ${where}
-      GROUP BY periods.column1, calls.channel, calls.direction, calls.status`.execute(this.db);
-    const byPeriod = await sql<DurationRow & { period: number | string }>`
-      SELECT periods.column1 AS period, ${durations} FROM ${inPeriods} WHERE ${inPeriod} AND ${where} GROUP BY periods.column1`.execute(this.db);
-    const total = await sql<DurationRow>`SELECT ${durations} FROM calls WHERE ${where}`.execute(this.db);
-    const byStatus = sql.join(CALL_STATUSES.map((s) => sql`sum(CASE WHEN calls.status = ${sql.lit(s)} THEN 1 ELSE 0 END) AS ${sql.ref(`status_${s}`)}`));
-    const agents = await sql<DurationRow & { agent_id: string | null } & Record<`status_${CallStatus}`, number | string>>`
-      SELECT calls.agent_id, ${durations}, ${byStatus} FROM calls WHERE ${where} GROUP BY calls.agent_id`.execute(this.db);
+    // Independent reads: on PostgreSQL each takes a connection of the pool and they run at
+    // once; SQLite's one connection runs them one after the other.
+    const [byPeriod, total, agents] = await Promise.all([
+      this.periodRows(tenantId, filter, periods, durations),
+      sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
+        ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
+        ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
+        FROM calls WHERE ${where}`.execute(this.db),
+      this.agentRows(tenantId, where, durations),
+    ]);
 
+    const periodAggregates = byPeriod.map(
+      (r): PeriodAggregate => ({
+        period: Number(r.period),
+        ...durationOf(r),
+        by_channel: countsOf(r, 'channel', CHANNELS),
+        by_direction: countsOf(r, 'direction', DIRECTIONS),
+        by_status: countsOf(r, 'status', CALL_STATUSES),
+      }),
+    );
+    const pct = total.rows[0];
     return {
-      counts: counts.rows.map((r) => ({ period: Number(r.period), channel: r.channel, direction: r.direction, status: r.status, calls: Number(r.calls) })),
-      periods: byPeriod.rows.map((r) => ({ period: Number(r.period), ...durationOf(r) })),
-      total: durationOf(total.rows[0]),
-      agents: agents.rows.map(
-        (r): AgentAggregate => ({
-          agent_id: r.agent_id,
-          by_status: Object.fromEntries(CALL_STATUSES.map((s) => [s, Number(r[`status_${s}`] ?? 0)])) as Record<CallStatus, number>,
-          ...durationOf(r),
-        }),
-      ),
+      periods: periodAggregates,
+      total: {
+        calls: periodAggregates.reduce((n, p) => n + p.calls, 0),
+        total_seconds: periodAggregates.reduce((n, p) => n + p.total_seconds, 0),
+        p50: pct?.p50 == null ? null : Number(pct.p50),
+        p90: pct?.p90 == null ? null : Number(pct.p90),
+      },
+      agents: agents.map((r): AgentAggregate => ({ agent_id: r.agent_id, by_status: countsOf(r, 'status', CALL_STATUSES), ...durationOf(r) })),
     };
+  }
+
+  /**
+   * One pass over the window: the periods, clipped to the filter's from/to, drive the join in
+   * their order (a sorted CTE; SQLite keeps that order through the join, so GROUP BY needs no
+   * sort; CROSS JOIN keeps SQLite from putting calls first), each reading its range of the index.
+   */
+  private async periodRows(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[], durations: RawBuilder<unknown>): Promise<PeriodRow[]> {
+    const last = periods.length - 1;
+    const clipped = periods.map((p, i) => ({
+      start: i === 0 && filter.from !== undefined && filter.from > p.start ? filter.from : p.start,
+      end: i === last && filter.to !== undefined && filter.to < p.end ? filter.to : p.end,
+    }));
+    const listed = sql.join(clipped.map((p, i) => sql`(${sql.lit(i)}, CAST(${p.start} AS TEXT), CAST(${p.end} AS TEXT))`));
+    // The window is in the periods' bounds: the conditions here are the filter's others.
+    const others = this.where(tenantId, { ...filter, from: undefined, to: undefined });
+    const result = await sql<PeriodRow>`
+      WITH periods (period, period_start, period_end) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
+      SELECT periods.period, ${durations},
+        ${countsBy('channel', CHANNELS)}, ${countsBy('direction', DIRECTIONS)}, ${countsBy('status', CALL_STATUSES)}
+      FROM periods CROSS JOIN calls
+      WHERE calls.started_at >= periods.period_start AND calls.started_at < periods.period_end AND ${others}
+      GROUP BY periods.period`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * Per agent, without sorting the window's calls by agent: the tenant's agents, found by
+   * stepping through the index (tenant_id, agent_id, …) of migration 0014 one distinct agent_id
+   * at a time (a recursive CTE, one index seek each), drive the join in agent order, each reading
+   * its own range of that index (agent_id, then the window's started_at); calls without an agent
+   * are the second branch (`agent_id IS NULL`, a range of the same index). A branch without
+   * calls gives a row of 0 calls, which the use case drops.
+   */
+  private async agentRows(tenantId: string, where: Expression<SqlBool>, durations: RawBuilder<unknown>): Promise<AgentRow[]> {
+    const byStatus = countsBy('status', CALL_STATUSES);
+    const result = await sql<AgentRow>`
+      WITH RECURSIVE agents (agent_id) AS (
+        SELECT min(calls.agent_id) FROM calls WHERE calls.tenant_id = ${tenantId}
+        UNION ALL
+        SELECT (SELECT min(calls.agent_id) FROM calls WHERE calls.tenant_id = ${tenantId} AND calls.agent_id > agents.agent_id)
+        FROM agents WHERE agents.agent_id IS NOT NULL
+      ),
+      listed (agent_id) AS (SELECT agents.agent_id FROM agents WHERE agents.agent_id IS NOT NULL ORDER BY 1)
+      SELECT listed.agent_id, ${durations}, ${byStatus}
+      FROM listed CROSS JOIN calls WHERE calls.agent_id = listed.agent_id AND ${where}
+      GROUP BY listed.agent_id
+      UNION ALL
+      SELECT NULL, ${durations}, ${byStatus} FROM calls WHERE calls.agent_id IS NULL AND ${where}`.execute(this.db);
+    return result.rows;
   }
 
   private where(tenantId: string, filter: CallFilter): Expression<SqlBool> {

@@ -25,26 +25,24 @@ export interface DurationAggregate {
   p90: number | null;
 }
 
-/** How many calls of one period have this channel, direction and status. */
-export interface PeriodCount {
-  period: number;
-  channel: Channel;
-  direction: Direction;
-  status: CallStatus;
-  calls: number;
-}
-
 export interface AgentAggregate extends DurationAggregate {
   agent_id: string | null;
   by_status: Record<CallStatus, number>;
 }
 
+/** One period's calls: their durations, and how many have each channel, direction and status. */
+export interface PeriodAggregate extends DurationAggregate {
+  /** Index into the periods asked. */
+  period: number;
+  by_channel: Record<Channel, number>;
+  by_direction: Record<Direction, number>;
+  by_status: Record<CallStatus, number>;
+}
+
 /** Everything a stats answer is made of, computed by the store over the calls a filter keeps. */
 export interface CallAggregates {
-  /** Calls per (period, channel, direction, status); groups without calls are absent. */
-  counts: PeriodCount[];
-  /** Durations per period (index into the periods asked); periods without calls may be absent. */
-  periods: (DurationAggregate & { period: number })[];
+  /** Per period; periods without calls may be absent. */
+  periods: PeriodAggregate[];
   /** Durations over every call the filter keeps. */
   total: DurationAggregate;
   /** Per agent (null: calls without an agent), in any order. */

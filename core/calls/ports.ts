@@ -55,8 +55,9 @@ export interface CallStatsStore {
   span(tenantId: string, filter: CallFilter): Promise<{ first: string; last: string } | null>;
   /**
    * Counts and durations of the tenant's calls the filter keeps: in total, per agent, and per
-   * period (`periods` are consecutive, sorted, and cover the filter's window; a call belongs to
-   * the period whose [start, end) holds its started_at).
+   * period (`periods` are consecutive, sorted, and cover the filter's window, from and to
+   * included: every call the filter keeps is in one; a call belongs to the period whose
+   * [start, end) holds its started_at).
    */
   aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates>;
 }

@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { Principal } from '../../core/auth/auth.model.js';
 import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallRecord } from '../../core/calls/call.model.js';
 import { aggregateDurations, durationFigures, emptyByStatus, emptyCounts } from '../../core/calls/call-stats.model.js';
-import type { CallRepository, CallStatsStore } from '../../core/calls/ports.js';
+import type { CallErasureStore, CallRepository, CallStatsStore } from '../../core/calls/ports.js';
 import { parseSearchQuery, searchTokens } from '../../core/shared/search-query.js';
 import { CallStatistics, type CallStatsQuery } from '../../core/calls/use-cases/call-statistics.js';
 import type { StatsBucket } from '../../core/calls/zone-calendar.js';
@@ -21,6 +21,7 @@ import { boundAdapters, contractSuite, type Adapter } from '../support/contract-
 /** Every adapter of CallStatsStore passes this suite, through the use case the route calls. */
 interface Ports {
   calls: CallRepository;
+  erasure: CallErasureStore;
   stats: CallStatsStore;
   tenants: TenantRepository;
   workspaces: WorkspaceRepository;
@@ -31,10 +32,10 @@ const ADAPTERS: Adapter<Ports>[] = [
     name: 'memory',
     make: async () => {
       const calls = new MemoryCallRepository();
-      return { calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
+      return { calls, erasure: calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
     },
   },
-  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
+  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, erasure: CALLS.CallErasureStore, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
 ];
 
 const member: Principal = { user_id: 'usr_member', tenant_id: 'acme', role: 'member' };
@@ -166,6 +167,50 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
     await expect(statistics.stats(member, 'globex', byDay())).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('stays equal to its definition after calls are purged by retention and erased on request (every index the figures read follows)', async () => {
+    await paris();
+    const agents = ['nova', 'atlas', null, 'zoé'];
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      aCall({
+        call_id: `k${i}`,
+        started_at: new Date(Date.UTC(2026, 9, 1) + i * 7 * 3_600_000).toISOString(),
+        channel: CHANNELS[i % CHANNELS.length],
+        direction: DIRECTIONS[i % DIRECTIONS.length],
+        status: CALL_STATUSES[(i >> 1) % CALL_STATUSES.length],
+        duration_seconds: (i * 37) % 600,
+        agent_id: agents[i % agents.length],
+        transcript: [],
+      }),
+    );
+    await ports.calls.insertMany(calls);
+    const window = { from: '2026-09-30T22:00:00.000Z', to: '2026-11-01T00:00:00.000Z' };
+    const check = async (kept: CallRecord[]) => {
+      for (const bucket of ['day', 'week'] as const) {
+        const stats = await statistics.stats(member, 'acme', { bucket, ...window });
+        const want = reference(kept, 'Europe/Paris', bucket);
+        expect(stats.totals).toEqual(want.totals);
+        expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);
+        expect(stats.agents).toEqual(want.agents);
+      }
+    };
+    await check(calls);
+    // Retention: the calls of the first week go, oldest first, in two batches.
+    const before = '2026-10-08T00:00:00.000Z';
+    expect(await ports.calls.purgeStartedBefore('acme', before, 10)).toBe(10);
+    await ports.calls.purgeStartedBefore('acme', before, 100);
+    let kept = calls.filter((c) => c.started_at >= before);
+    await check(kept);
+    // Erasure: every call of one agent, and one more, by id.
+    const erased = kept.filter((c, i) => c.agent_id === 'atlas' || i === 3).map((c) => c.call_id);
+    await ports.erasure.erase('acme', { call_ids: erased }, (n) => ({
+      record: { erasure_id: `era_${'0'.repeat(32)}`, tenant_id: 'acme', requested_by: 'svc-admin', requested_at: '2026-11-26T00:00:00.000Z', selector: 'call_ids', calls_erased: n },
+      events: [],
+    }));
+    kept = kept.filter((c) => !erased.includes(c.call_id));
+    await check(kept);
+    expect((await statistics.stats(member, 'acme', { bucket: 'week', ...window })).agents.map((a) => a.agent_id)).not.toContain('atlas');
+  });
+
   it('counts, durations and agents equal their definition over arbitrary calls (fast-check)', async () => {
     const base = Date.UTC(2026, 2, 20);
     const callArb = fc.record({
@@ -183,7 +228,9 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
         fc.constantFrom<StatsBucket>('day', 'week', 'month'),
         fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'),
         fc.constantFrom('', 'remboursement', 'livr*'),
-        async (specs, bucket, timezone, q) => {
+        // A window cut anywhere (mid-period: the first and last periods are clipped to it), or none.
+        fc.option(fc.tuple(fc.integer({ min: 0, max: 60 * 24 * 25 }), fc.integer({ min: 1, max: 60 * 24 * 25 })), { nil: undefined }),
+        async (specs, bucket, timezone, q, window) => {
           const made = await adapter.make();
           await made.tenants.insert({ tenant_id: 'acme', name: 'acme', created_at: '2026-01-01T00:00:00.000Z' });
           await made.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone, locale: 'en-US', retention_days: 3650 });
@@ -202,8 +249,13 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
           );
           await made.calls.insertMany(calls);
           const terms = parseSearchQuery(q);
-          const kept = calls.filter((c) => terms.every((t) => searchTokens(c.summary ?? '').some((w) => (t.prefix ? w.startsWith(t.text) : w === t.text))));
-          const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, q: terms });
+          const bounds = window && { from: new Date(base + window[0] * 60_000).toISOString(), to: new Date(base + (window[0] + window[1]) * 60_000).toISOString() };
+          const kept = calls.filter(
+            (c) =>
+              (!bounds || (bounds.from <= c.started_at && c.started_at < bounds.to)) &&
+              terms.every((t) => searchTokens(c.summary ?? '').some((w) => (t.prefix ? w.startsWith(t.text) : w === t.text))),
+          );
+          const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, q: terms, ...bounds });
           const want = reference(kept, timezone, bucket);
           expect(stats.totals).toEqual(want.totals);
           expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);

@@ -66,6 +66,23 @@ describe('tenant webhook subscriptions', () => {
     expectProblem(await call(h.url, 'DELETE', `${hooks}/${id}`, { headers: bearer(admin) }), 404);
   });
 
+  it('lists the event types a tenant may subscribe to, each described as the webhooks section describes its payload', async () => {
+    const res = await call(h.url, 'GET', `${hooks}/event-types`, { headers: bearer(admin) });
+    expect(res.status, res.text).toBe(200);
+    expect(schemas.errors('WebhookEventTypeList', res.body)).toEqual([]);
+    const types = res.body.data.map((t: { type: string }) => t.type);
+    expect(types).toEqual(['call.created', 'calls.erased', 'knowledge.document.indexed', 'knowledge.document.failed', 'knowledge.sync.completed', 'agent.updated']);
+    expect(res.body.data[0]).toEqual({ type: 'call.created', description: 'A call was recorded (POST …/calls).' });
+    // Each listed type is one a subscription may name: all of them at once are accepted.
+    const created = await subscribe({ url: `${receiver.url}/all`, events: types });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.events).toEqual(types);
+    expect((await call(h.url, 'DELETE', `${hooks}/${created.body.subscription_id}`, { headers: bearer(admin) })).status).toBe(204);
+    expectProblem(await call(h.url, 'GET', `${hooks}/event-types`, { headers: bearer(member) }), 403);
+    expectProblem(await call(h.url, 'GET', `${hooks}/event-types`, { headers: bearer(globex) }), 403);
+    expectProblem(await call(h.url, 'GET', `${hooks}/event-types`), 401);
+  });
+
   it('pages the list with a cursor', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await subscribe({ url: `${receiver.url}/page${i}`, events: ['agent.updated'] })).body.subscription_id);
@@ -280,6 +297,14 @@ describe('deliveries to a real receiver, verified with the standardwebhooks libr
 describe('API-key webhooks (/verify/webhooks)', () => {
   const keyHooks = '/api/v1/verify/webhooks';
   const withKey = (k: string) => ({ 'x-api-key': k });
+
+  it('a key lists the event types it may subscribe to: research order events only', async () => {
+    const res = await call(h.url, 'GET', `${keyHooks}/event-types`, { headers: withKey(key) });
+    expect(res.status, res.text).toBe(200);
+    expect(schemas.errors('WebhookEventTypeList', res.body)).toEqual([]);
+    expect(res.body.data.map((t: { type: string }) => t.type)).toEqual(['research_order.updated']);
+    expectProblem(await call(h.url, 'GET', `${keyHooks}/event-types`), 401);
+  });
 
   it('a production key subscribes to its research order events; others see nothing of it', async () => {
     const created = await call(h.url, 'POST', keyHooks, { json: { url: `${receiver.url}/orders`, events: ['research_order.updated'] }, headers: withKey(key) });

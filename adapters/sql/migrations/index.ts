@@ -12,6 +12,7 @@ import * as m0010 from './0010-compact-archive.js';
 import * as m0011 from './0011-webhook-fair-claims.js';
 import * as m0012 from './0012-call-erasures.js';
 import * as m0013 from './0013-call-stats.js';
+import * as m0014 from './0014-call-stats-agents.js';
 
 /** A shared migration: written once for every dialect, in the dialect's column types. */
 interface SharedMigration {
@@ -37,6 +38,7 @@ const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0011-webhook-fair-claims': m0011,
   '0012-call-erasures': m0012,
   '0013-call-stats': m0013,
+  '0014-call-stats-agents': m0014,
 };
 
 export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);

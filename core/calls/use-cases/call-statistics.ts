@@ -2,10 +2,11 @@ import { authorize, type Principal } from '../../auth/auth.model.js';
 import { validationError } from '../../shared/errors.js';
 import type { WorkspaceRepository } from '../../workspace/ports.js';
 import { WORKSPACE_DEFAULTS } from '../../workspace/workspace.model.js';
-import type { CallFilter } from '../call.model.js';
+import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallFilter } from '../call.model.js';
 import {
   type AgentStats,
   type CallAggregates,
+  type CallCounts,
   type CallStats,
   durationFigures,
   emptyByStatus,
@@ -70,20 +71,23 @@ function assemble(periods: Period[], aggregates: CallAggregates | null): Pick<Ca
   const totals = emptyCounts();
   const rows: StatsPeriod[] = periods.map((p) => ({ ...p, ...emptyCounts(), duration: durationFigures(undefined) }));
   if (!aggregates) return { totals: { ...totals, duration: durationFigures(undefined) }, periods: rows, agents: [] };
-  for (const c of aggregates.counts) {
-    for (const target of [totals, rows[c.period]]) {
-      target.calls += c.calls;
-      target.by_channel[c.channel] += c.calls;
-      target.by_direction[c.direction] += c.calls;
-      target.by_status[c.status] += c.calls;
-    }
+  for (const p of aggregates.periods) {
+    addCounts(totals, p);
+    addCounts(rows[p.period], p);
+    rows[p.period].duration = durationFigures(p);
   }
-  for (const d of aggregates.periods) rows[d.period].duration = durationFigures(d);
   const agents: AgentStats[] = aggregates.agents
     .filter((a) => a.calls > 0)
     .map((a) => ({ agent_id: a.agent_id, calls: a.calls, by_status: { ...emptyByStatus(), ...a.by_status }, duration: durationFigures(a) }))
     .sort((a, b) => b.calls - a.calls || compareAgentIds(a.agent_id, b.agent_id));
   return { totals: { ...totals, duration: durationFigures(aggregates.total) }, periods: rows, agents };
+}
+
+function addCounts(target: CallCounts, counts: CallCounts): void {
+  target.calls += counts.calls;
+  for (const channel of CHANNELS) target.by_channel[channel] += counts.by_channel[channel];
+  for (const direction of DIRECTIONS) target.by_direction[direction] += counts.by_direction[direction];
+  for (const status of CALL_STATUSES) target.by_status[status] += counts.by_status[status];
 }
 
 /** agent_id ascending (code unit order, as every database's binary collation), null last. */

@@ -83,6 +83,11 @@ export class WebhookSubscriptions {
     return { ...viewOf(sub), secret: sub.secrets.current };
   }
 
+  /** The event types this owner may subscribe to (a tenant's or an API key's). */
+  eventTypes(owner: EventOwner): readonly EventType[] {
+    return eventTypesOf(owner.kind);
+  }
+
   async list(owner: EventOwner, query: PageRequest): Promise<Page<SubscriptionView>> {
     const keyset = {
       context: JSON.stringify(['webhooks', owner.kind, owner.id]),

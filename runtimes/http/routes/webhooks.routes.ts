@@ -3,6 +3,7 @@ import type { EventOwner } from '../../../core/events/event.model.js';
 import { keySubscriber } from '../../../core/attestation/caller.js';
 import { tenantSubscriber } from '../../../core/events/use-cases/webhook-subscriptions.js';
 import type { WebhookContracts, WebhookParams } from '../contracts/webhooks.contracts.js';
+import { eventTypeList } from '../../shared/schemas/webhooks.schemas.js';
 import { callerOf } from '../middleware/api-key.js';
 import { principalOf } from '../middleware/bearer-auth.js';
 import type { HttpServices } from '../http-deps.js';
@@ -39,6 +40,9 @@ function scopedHandlers(deps: Pick<HttpServices, 'webhookSubscriptions'>, s: Web
     listWebhooks: async (ctx, { params, query }) => {
       ctx.body = await deps.webhookSubscriptions.list(s.owner(ctx, params), query);
     },
+    listWebhookEventTypes: async (ctx, { params }) => {
+      ctx.body = eventTypeList(deps.webhookSubscriptions.eventTypes(s.owner(ctx, params)));
+    },
     getWebhook: async (ctx, { params }) => {
       ctx.body = await deps.webhookSubscriptions.get(s.owner(ctx, params), params.webhook_id ?? '');
     },
@@ -68,6 +72,7 @@ export function tenantWebhookHandlers(deps: Pick<HttpServices, 'webhookSubscript
   return {
     createTenantWebhook: h.createWebhook,
     listTenantWebhooks: h.listWebhooks,
+    listTenantWebhookEventTypes: h.listWebhookEventTypes,
     getTenantWebhook: h.getWebhook,
     deleteTenantWebhook: h.deleteWebhook,
     rotateTenantWebhookSecret: h.rotateWebhookSecret,
@@ -83,6 +88,7 @@ export function keyWebhookHandlers(deps: Pick<HttpServices, 'webhookSubscription
   return {
     createKeyWebhook: h.createWebhook,
     listKeyWebhooks: h.listWebhooks,
+    listKeyWebhookEventTypes: h.listWebhookEventTypes,
     getKeyWebhook: h.getWebhook,
     deleteKeyWebhook: h.deleteWebhook,
     rotateKeyWebhookSecret: h.rotateWebhookSecret,

@@ -81,6 +81,18 @@ export const DeliverySchema = schemaOf<Delivery>()(z
 
 export const DeliveryListSchema = schemaOf<Page<Delivery>>()(z.object({ data: z.array(DeliverySchema), next_cursor: z.string().nullable() }).meta({ id: 'WebhookDeliveryList' }));
 
+/** The event types an owner may subscribe to, each with what it announces (its payload's description). */
+export const WebhookEventTypeListSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        type: EventTypeSchema,
+        description: z.string().meta({ description: 'What the event announces, as the `webhooks` section of this document describes its payload.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'WebhookEventTypeList' });
+
 export const TenantWebhooksParamsSchema = z.object({ tenant_id: z.string() });
 export const TenantWebhookParamsSchema = TenantWebhooksParamsSchema.extend({ webhook_id: z.string().max(64) });
 export const TenantDeliveryParamsSchema = TenantWebhookParamsSchema.extend({ delivery_id: z.string().max(64) });
@@ -136,6 +148,11 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     'A research order of the API key changed status: placed (requested), accepted, declined, cancelled or delivered; `order` is the order as GET …/research-orders/{order_id} shows it.',
   ).meta({ id: 'ResearchOrderUpdatedEvent' }),
 } as const;
+
+/** The event types an owner may subscribe to, in the documented order, with their payloads' descriptions. */
+export const eventTypeList = (types: readonly EventType[]): z.infer<typeof WebhookEventTypeListSchema> => ({
+  data: types.map((type) => ({ type, description: EVENT_PAYLOAD_SCHEMAS[type].description ?? type })),
+});
 
 /**
  * Each event type's schema carries exactly the payload its area builds (`EventPayloads`), and

@@ -15,6 +15,23 @@ describe('periodsCovering: calendar periods of a time zone as UTC instants', () 
     expect(spans('America/Santiago', 'day', '2026-04-04T12:00:00Z', '2026-04-04T13:00:00Z')).toEqual([['2026-04-04', '2026-04-04T03:00:00.000Z', '2026-04-05T04:00:00.000Z']]);
   });
 
+  it('begins a day at the earlier of two midnights when the clock goes back at 01:00 (America/Havana)', () => {
+    expect(spans('America/Havana', 'day', '2026-10-31T12:00:00Z', '2026-11-02T12:00:00Z')).toEqual([
+      ['2026-10-31', '2026-10-31T04:00:00.000Z', '2026-11-01T04:00:00.000Z'],
+      ['2026-11-01', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'],
+      ['2026-11-02', '2026-11-02T05:00:00.000Z', '2026-11-03T05:00:00.000Z'],
+    ]);
+  });
+
+  it('begins each day of a long window where the full search for that day alone begins it (the next boundary is first tried at the previous offset)', () => {
+    for (const tz of ['Europe/Paris', 'America/Santiago', 'America/Havana', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Africa/Casablanca', 'Pacific/Apia']) {
+      for (const from of ['2011-06-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z']) {
+        const days = periodsCovering(tz, 'day', from, new Date(Date.parse(from) + 400 * 86_400_000).toISOString(), 1000)!;
+        for (const day of days) expect(periodsCovering(tz, 'day', day.start, new Date(Date.parse(day.start) + 1).toISOString(), 1)![0]!.start, `${tz} ${day.date}`).toBe(day.start);
+      }
+    }
+  });
+
   it('leaves out a date the zone skipped (Pacific/Apia, 30 December 2011)', () => {
     expect(spans('Pacific/Apia', 'day', '2011-12-29T12:00:00Z', '2011-12-31T12:00:00Z').map(([date]) => date)).toEqual(['2011-12-29', '2011-12-31', '2012-01-01']);
   });

@@ -44,6 +44,18 @@ describe('WebhookSubscriptions (on the memory fakes)', () => {
     await expect(webhooks.get(acme, 'whk_not-an-id')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('lists the event types each kind of owner may subscribe to: exactly those create accepts', async () => {
+    const { webhooks } = setup();
+    expect(webhooks.eventTypes(acme)).toEqual(['call.created', 'calls.erased', 'knowledge.document.indexed', 'knowledge.document.failed', 'knowledge.sync.completed', 'agent.updated']);
+    expect(webhooks.eventTypes(key)).toEqual(['research_order.updated']);
+    for (const owner of [acme, key]) {
+      const made = await webhooks.create(owner, { url: URL_OK, events: [...webhooks.eventTypes(owner)] });
+      expect(made.events).toEqual(webhooks.eventTypes(owner));
+      const other = owner === acme ? key : acme;
+      await expect(webhooks.create(owner, { url: URL_OK, events: [webhooks.eventTypes(other)[0]!] })).rejects.toMatchObject({ code: 'VALIDATION' });
+    }
+  });
+
   it("refuses events outside the owner's kind, no events, a long description and a refused URL, naming each field; stores nothing", async () => {
     const { webhooks, subs } = setup();
     await expect(webhooks.create(acme, { url: URL_OK, events: ['call.created', 'research_order.updated', 'nope'] })).rejects.toMatchObject({

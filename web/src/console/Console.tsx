@@ -8,6 +8,7 @@ import { CONSOLE } from './messages';
 import { AgentsView } from './AgentsView';
 import { KnowledgeView } from './KnowledgeView';
 import { StatsChart } from './StatsChart';
+import { WebhooksView } from './WebhooksView';
 import { WorkspaceView } from './WorkspaceView';
 
 const TOKEN = 'svc.console.token';
@@ -19,7 +20,7 @@ interface Session {
   email: string;
 }
 
-type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'agents' } | { name: 'workspace' } | { name: 'users' };
+type View = { name: 'calls' } | { name: 'call'; callId: string } | { name: 'stats' } | { name: 'knowledge' } | { name: 'agents' } | { name: 'workspace' } | { name: 'users' } | { name: 'webhooks' };
 
 const CHANNELS = ['voice', 'chat', 'whatsapp', 'sms', 'email'] as const;
 const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -69,6 +70,7 @@ export function Console() {
           {tab('agents', t.agents)}
           {tab('workspace', t.workspace)}
           {tab('users', t.users)}
+          {tab('webhooks', t.webhooks)}
           <span class="who">
             <Badge tone="info">{t.signedInAs(session.email, session.role)}</Badge>
           </span>
@@ -85,6 +87,7 @@ export function Console() {
       {view.name === 'agents' ? <AgentsView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'workspace' ? <WorkspaceView api={api} admin={session.role === 'admin'} /> : null}
       {view.name === 'users' ? <UsersView api={api} tenant={session.tenant_id} /> : null}
+      {view.name === 'webhooks' ? <WebhooksView api={api} tenant={session.tenant_id} admin={session.role === 'admin'} /> : null}
     </Shell>
   );
 }

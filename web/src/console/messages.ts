@@ -66,6 +66,7 @@ export const CONSOLE = defineMessages(
     save: 'Save',
     saved: 'Saved.',
     readOnly: 'Only an admin can change these settings.',
+    webhooks: 'Webhooks',
   },
   {
     title: 'Console de l’opérateur',
@@ -132,5 +133,6 @@ export const CONSOLE = defineMessages(
     save: 'Enregistrer',
     saved: 'Enregistré.',
     readOnly: 'Seul un administrateur peut modifier ces réglages.',
+    webhooks: 'Webhooks',
   },
 );
