@@ -30,6 +30,15 @@ export class MemoryVerificationLedger implements VerificationLedger, UsageMeter 
     return json === undefined ? null : JSON.parse(json);
   }
 
+  async findAll(requestIds: readonly string[]): Promise<Map<string, VerificationTrace>> {
+    const found = new Map<string, VerificationTrace>();
+    for (const id of requestIds) {
+      const json = this.traces.get(id);
+      if (json !== undefined) found.set(id, JSON.parse(json));
+    }
+    return found;
+  }
+
   async billed(keyId: string, range: { from: string; to: string }, after: ArchivePosition | null, limit: number): Promise<BilledRequest[]> {
     const key = (t: { served_at: string; request_id: string }) => `${t.served_at}\u0000${t.request_id}`;
     return [...this.traces.values()]

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ArchivePosition, BilledRequest, RecordedVerification, VerificationLedger, VerificationTrace } from '../../core/attestation/ports.js';
 import type { Verdict } from '../../core/attestation/verdict/verification.model.js';
 import { conflict } from '../../core/shared/errors.js';
+import type { VerificationArchiveTable } from './attestation.tables.js';
 import type { Database } from './database.js';
 import { decodeArchiveBody } from './archive-codec.js';
 import { ArchiveDictionaries } from './archive-dictionary.js';
@@ -9,6 +10,9 @@ import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-write
 import { isUniqueViolation } from './unique-violation.js';
 
 /** One `record` or `recordAll`: its rows are written in one transaction, never split. */
+/** Request_ids per statement of `findAll` (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const FIND_ALL_CHUNK = 500;
+
 interface Pending {
   traces: readonly VerificationTrace[];
   rows: ArchiveRow[];
@@ -99,8 +103,25 @@ export class SqlVerificationLedger implements VerificationLedger {
       .selectAll()
       .where('request_id', '=', requestId)
       .executeTakeFirst();
-    if (!row) return null;
-    // The texts as served, inflated (archive-codec.ts).
+    return row ? this.traceOf(row) : null;
+  }
+
+  async findAll(requestIds: readonly string[]): Promise<Map<string, VerificationTrace>> {
+    const found = new Map<string, VerificationTrace>();
+    const distinct = [...new Set(requestIds)];
+    for (let from = 0; from < distinct.length; from += FIND_ALL_CHUNK) {
+      const rows = await this.db
+        .selectFrom('verification_archive')
+        .selectAll()
+        .where('request_id', 'in', distinct.slice(from, from + FIND_ALL_CHUNK))
+        .execute();
+      for (const row of rows) found.set(row.request_id, await this.traceOf(row));
+    }
+    return found;
+  }
+
+  /** An archive row as its trace: the texts as served, inflated (archive-codec.ts). */
+  private async traceOf(row: Selectable<VerificationArchiveTable>): Promise<VerificationTrace> {
     const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)));
     return {
       request_id: row.request_id,

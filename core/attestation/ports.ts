@@ -116,6 +116,8 @@ export interface VerificationLedger {
    */
   recordAll(entries: readonly RecordedVerification[]): Promise<void>;
   find(requestId: string): Promise<VerificationTrace | null>;
+  /** The archived traces of these request_ids, read together; an id archived under none is absent from the map. */
+  findAll(requestIds: readonly string[]): Promise<Map<string, VerificationTrace>>;
   /** Served calls of a key in a month (`YYYY-MM`). */
   servedCalls(keyId: string, month: string): Promise<number>;
   /**

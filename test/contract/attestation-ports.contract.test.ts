@@ -105,6 +105,17 @@ contractSuite('attestation ports contract', ADAPTERS, (adapter) => {
     await ledger.recordAll([]);
   });
 
+  it('reads several traces together, exactly as find reads each; ids archived under none are absent', async () => {
+    const traces = Array.from({ length: 7 }, (_, i) => aTrace(i % 2 === 0 ? {} : { tier: 'sandbox', key_id: null }));
+    await ledger.recordAll(traces.map((trace) => ({ trace })));
+    const missing = crypto.randomUUID();
+    const found = await ledger.findAll([traces[3]!.request_id, missing, ...traces.map((t) => t.request_id), traces[0]!.request_id]);
+    expect(found.size).toBe(7);
+    for (const t of traces) expect(found.get(t.request_id)).toEqual(await ledger.find(t.request_id));
+    expect(found.has(missing)).toBe(false);
+    expect((await ledger.findAll([])).size).toBe(0);
+  });
+
   it('round-trips any subject text (fast-check)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), async (artist, title) => {

@@ -12,11 +12,14 @@ import type { Caller, VerificationTrace } from '../ports.js';
 import type { BatchEntry } from './verify-batch.js';
 import type { CataloguePlan } from './verify-catalogue.js';
 
-/** Reads an archived answer for a caller; a request_id it may not see fails (404, as the audit trail's `read`). */
-export type ArchivedAnswerReader = (requestId: string, caller: Caller) => Promise<VerificationTrace>;
+/**
+ * Reads archived answers for a caller, in the order asked; a request_id it may not see fails the
+ * read (404, as the audit trail's `readAll`).
+ */
+export type ArchivedAnswerReader = (requestIds: readonly string[], caller: Caller) => Promise<VerificationTrace[]>;
 
-/** How many archived answers are asked for at once. */
-const READS_AT_ONCE = 32;
+/** How many archived answers are read together (one query of the ledger's `findAll`), the scheduler asked between. */
+const READS_AT_ONCE = 500;
 
 const sameText = (a: string | undefined, b: string | undefined) => (a ?? '').trim() === (b ?? '').trim();
 
@@ -57,7 +60,7 @@ export async function annotateFromArchive(
     const turn = scheduler?.pause();
     if (turn !== undefined) await turn;
     const part = asked.slice(from, from + READS_AT_ONCE);
-    const traces = await Promise.all(part.map((a) => read(a.requestId, caller)));
+    const traces = await read(part.map((a) => a.requestId), caller);
     part.forEach(({ row, requestId, entry }, i) => {
       const { request, response } = traces[i]!;
       if (!sameText(request.subject_artist, entry.input.subject_artist) || !sameText(request.subject_title, entry.input.subject_title)) {

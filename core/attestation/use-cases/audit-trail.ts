@@ -30,6 +30,19 @@ export class AuditTrail {
   }
 
   /**
+   * Several traces read together, in the order asked; any id not visible to the caller fails the
+   * whole read with the same 404 as `read` (naming the first such id).
+   */
+  async readAll(requestIds: readonly string[], caller: Caller): Promise<VerificationTrace[]> {
+    const found = await this.ledger.findAll(requestIds);
+    return requestIds.map((id) => {
+      const trace = found.get(id);
+      if (!trace || !visibleTo(trace, caller)) throw notFound(`No verification with request_id ${id} is visible to this caller.`);
+      return trace;
+    });
+  }
+
+  /**
    * Runs the archived subject against today's corpus; the replay is itself a served call,
    * archived under `replayRequestId` (the replaying request's own id) when that is usable.
    */

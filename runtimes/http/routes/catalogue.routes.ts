@@ -153,7 +153,7 @@ export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof c
       const format = formatOf(ctx, upload.request.format) === 'xlsx' ? 'xlsx' : 'csv';
       const read = await deps.catalogueFiles.read(upload.file);
       const plan = planCatalogue(read.sheet, upload.request.mapping, { sandbox: caller.tier === 'sandbox' });
-      const rows = await annotateFromArchive(plan, upload.request.requestIds, readBatchEntries, (id, who) => deps.audit.read(id, who), caller, deps.scheduler);
+      const rows = await annotateFromArchive(plan, upload.request.requestIds, readBatchEntries, (ids, who) => deps.audit.readAll(ids, who), caller, deps.scheduler);
       ctx.status = 200;
       await sendAnnotated(ctx, deps, read, rows, format, upload.filename);
     },

@@ -33,6 +33,18 @@ describe('AuditTrail (on the memory ledger)', () => {
     await expect(audit.read(crypto.randomUUID(), keyA)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('reads several traces in the order asked, with the same visibility: one invisible or unknown id is a 404 naming it', async () => {
+    const { ledger, audit } = setup();
+    const own = [aTrace({ key_id: 'key_a' }), aTrace({ key_id: 'key_a' })];
+    const open = aTrace({ tier: 'sandbox', key_id: null });
+    const other = aTrace({ key_id: 'key_b' });
+    await ledger.recordAll([...own, open, other].map((trace) => ({ trace })));
+    expect(await audit.readAll([own[1]!.request_id, open.request_id, own[0]!.request_id], keyA)).toEqual([own[1], open, own[0]]);
+    await expect(audit.readAll([own[0]!.request_id, other.request_id], keyA)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(other.request_id) });
+    const unknown = crypto.randomUUID();
+    await expect(audit.readAll([unknown], keyA)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(unknown) });
+  });
+
   it("replays the archived subject on today's corpus as a new served call, saying whether the outcome changed", async () => {
     const { ledger, audit } = setup();
     // The answer the empty corpus gives (every outcome field counts, the reason too: ADR 0040).
