@@ -113,14 +113,24 @@ let modifiers: ReadonlySet<string> | null = null;
 export function readTitle(titleKey: string): TitleReading {
   const v = vocab();
   const words = titleKey === '' ? [] : titleKey.split(' ');
+  // Where each word starts in the key: a phrase of words i..j is one substring of the key
+  // (the same text as words.slice(i, j + 1).join(' '), without the array and the join).
+  const starts: number[] = new Array<number>(words.length);
+  for (let w = 0, at = 0; w < words.length; w += 1) {
+    starts[w] = at;
+    at += (words[w] as string).length + 1;
+  }
   const parts: string[] = [];
   let foreign = false;
   let i = 0;
   while (i < words.length) {
+    const word = words[i] as string;
+    const longest = v.phraseWords.get(word);
     let matched = 0;
-    // Longest phrase first (a phrase may hold function words: "flight into egypt").
-    for (let n = Math.min(v.phraseWords.get(words[i] as string) ?? 1, words.length - i); n >= 1 && matched === 0; n -= 1) {
-      const phrase = n === 1 ? (words[i] as string) : words.slice(i, i + n).join(' ');
+    // Longest phrase first (a phrase may hold function words: "flight into egypt"). A word that
+    // starts no phrase is no concept either (every form's first word is in phraseWords).
+    for (let n = longest === undefined ? 1 : Math.min(longest, words.length - i); n >= 1 && matched === 0; n -= 1) {
+      const phrase = n === 1 ? word : titleKey.slice(starts[i] as number, (starts[i + n - 1] as number) + (words[i + n - 1] as string).length);
       if (n === 1) {
         const fn = v.functionWords.get(phrase);
         if (fn !== undefined) {
@@ -128,6 +138,7 @@ export function readTitle(titleKey: string): TitleReading {
           matched = 1;
           break;
         }
+        if (longest === undefined) break;
       }
       const concept = v.concepts.get(phrase);
       if (concept !== undefined) {
@@ -137,13 +148,13 @@ export function readTitle(titleKey: string): TitleReading {
       }
     }
     if (matched === 0) {
-      parts.push(words[i] as string);
+      parts.push(word);
       matched = 1;
     }
     i += matched;
   }
   return {
-    key: [...parts].sort().join(' '),
+    key: parts.slice().sort().join(' '),
     english: parts.join(' ').replace(/_/g, ' '),
     foreign,
     generic: isGenericParts(parts),
