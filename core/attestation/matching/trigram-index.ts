@@ -202,7 +202,8 @@ export class TrigramIndex {
     const touched = (this.touched ??= new Int32Array(POSTING_BUDGET + 1));
     let touchedCount = 0;
     let scanned = 0;
-    let maxHits = 0;
+    /** No entry holds more hits than the weights of the runs read add up to. */
+    let hitBound = 0;
     for (let l = 0; l < order.length; l += 1) {
       const r = (order[l] as number) % MAX_RUNS;
       const from = runs.from[r] as number;
@@ -223,11 +224,18 @@ export class TrigramIndex {
         touchedCount += (before - 1) >>> 31; // 1 when the entry had no hit yet
       }
       scanned += end - from;
+      hitBound += weight;
     }
-    for (let t = 0; t < touchedCount; t += 1) maxHits = Math.max(maxHits, hits[touched[t] as number] as number);
+    // One pass over the touched entries (their hits are scattered reads): the count of entries
+    // per hit count, and the highest count.
+    const perHits = runs.perHits(hitBound + 1);
+    let maxHits = 0;
+    for (let t = 0; t < touchedCount; t += 1) {
+      const h = hits[touched[t] as number] as number;
+      perHits[h] += 1;
+      if (h > maxHits) maxHits = h;
+    }
     // Cut-off hit count: every entry above it, then entries at it in order of first sight.
-    const perHits = runs.perHits(maxHits + 1);
-    for (let t = 0; t < touchedCount; t += 1) perHits[hits[touched[t] as number] as number] += 1;
     let cut = maxHits;
     let above = 0;
     while (cut > 1 && above + (perHits[cut] as number) < MAX_SCORED) {
