@@ -35,6 +35,19 @@ export interface ScoredEntry {
   score: number;
 }
 
+/**
+ * A flat list of small integers: 16 bits each when every value fits (trigram ids: the corpus has
+ * ~9,000; entry numbers: Turner has ~21,000 titles), else 32. A search reads its candidates'
+ * trigram ids and its posting lists from all over these arrays, mostly out of cache on a mixed
+ * load: half the bytes is half the cache lines fetched.
+ */
+type IdList = Int32Array | Uint16Array;
+
+/** `list` in 16 bits when its values (non-negative) are all below `bound`, and `bound` is at most 2^16. */
+function narrowed(list: Int32Array, bound: number): IdList {
+  return bound <= 0x10000 ? new Uint16Array(list) : list;
+}
+
 /** Posting lists: id -> ascending entry numbers, stored flat. */
 interface PostingLists {
   /** Ids present in the index, ascending. */
@@ -47,7 +60,7 @@ interface PostingLists {
   places: Int32Array | null;
   /** Entries of ids[i] are data[start[i] .. start[i + 1]). */
   start: Int32Array;
-  data: Int32Array;
+  data: IdList;
 }
 
 /** Posting lists of a large index, by trigram and by word. */
@@ -110,7 +123,7 @@ export class TrigramIndex {
     private readonly keys: readonly string[],
     /** Entry e's distinct trigram ids are grams[offsets[e] .. offsets[e + 1]). */
     private readonly offsets: Int32Array,
-    private readonly grams: Int32Array,
+    private readonly grams: IdList,
     /** Null for a small index, scanned whole. */
     private readonly postings: Postings | null,
   ) {}
@@ -144,7 +157,8 @@ export class TrigramIndex {
     }
     const sortedKeys: string[] = new Array<string>(n);
     for (let e = 0; e < n; e += 1) sortedKeys[place[e] as number] = keyList[e] as string;
-    const [offsets, gramData] = grams.reorder(place);
+    const [offsets, wideGrams] = grams.reorder(place);
+    const gramData = narrowed(wideGrams, dictionary.size);
     let postings: Postings | null = null;
     if (words !== null) {
       const [wordOffsets, wordData] = words.reorder(place);
@@ -331,7 +345,7 @@ function binarySearch(sorted: Int32Array, value: number): number {
   return -1;
 }
 
-function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Array, dense: boolean): PostingLists {
+function buildPostings(entryCount: number, offsets: Int32Array, grams: IdList, dense: boolean): PostingLists {
   let maxId = 0;
   for (let i = 0; i < grams.length; i += 1) if ((grams[i] as number) > maxId) maxId = grams[i] as number;
   const counts = new Int32Array(maxId + 1);
@@ -363,5 +377,5 @@ function buildPostings(entryCount: number, offsets: Int32Array, grams: Int32Arra
       cursor[id] = (cursor[id] as number) + 1;
     }
   }
-  return { ids, places, start, data };
+  return { ids, places, start, data: narrowed(data, entryCount) };
 }
