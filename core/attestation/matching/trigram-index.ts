@@ -298,7 +298,7 @@ class RunScratch {
     this.count = 0;
   }
 
-  collect(lists: PostingLists, ids: Int32Array, weight: number): void {
+  collect(lists: PostingLists, ids: readonly number[], weight: number): void {
     for (let i = 0; i < ids.length; i += 1) {
       const at = placeOf(lists, ids[i] as number);
       if (at < 0) continue;
