@@ -180,19 +180,24 @@ export class TrigramIndex {
     const grams = this.grams;
     const found: ScoredEntry[] = [];
     const total = candidates === null ? this.keys.length : candidates.length;
+    const knownIds = query.ids.length;
     for (let n = 0; n < total; n += 1) {
       const entry = candidates === null ? n : (candidates[n] as number);
       const start = this.offsets[entry] as number;
       const end = this.offsets[entry + 1] as number;
+      // The fewest common trigrams that reach the threshold: an entry that cannot share that
+      // many (it is too short, or the query knows too few) is not read, and its reading stops
+      // once the ids left could no longer make up the difference (most candidates fall short).
+      const needed = fewestCommon(query.size, end - start, threshold);
+      if (needed > end - start || needed > knownIds) continue;
       let common = 0;
       for (let i = start; i < end; i += 1) {
         const id = grams[i] as number;
         common += ((bits[id >>> 5] as number) >>> (id & 31)) & 1;
+        if (common + (end - i - 1) < needed) break;
       }
-      if (common === 0) continue;
-      const dice = (2 * common) / (query.size + (end - start));
-      const containment = common / query.size;
-      const score = Math.min(1, (dice + containment) / 2);
+      if (common === 0 || common < needed) continue;
+      const score = similarity(common, query.size, end - start);
       if (score >= threshold) found.push({ key: this.keys[entry] as string, score });
     }
     this.dictionary.unmarkQuery(query.ids);
@@ -270,6 +275,26 @@ export class TrigramIndex {
     }
     return chosen;
   }
+}
+
+/** The score of an entry of `length` trigrams sharing `common` with a query of `querySize` (see the file's head). */
+function similarity(common: number, querySize: number, length: number): number {
+  const dice = (2 * common) / (querySize + length);
+  const containment = common / querySize;
+  return Math.min(1, (dice + containment) / 2);
+}
+
+/**
+ * The least common count (at least 1) whose `similarity` reaches `threshold` for an entry of
+ * `length` trigrams, or length + 1 when none does. The score grows with the count, so the
+ * estimate from the formula is only adjusted by a step or two, with the very arithmetic of
+ * `similarity`: no entry that reaches the threshold is ever skipped.
+ */
+function fewestCommon(querySize: number, length: number, threshold: number): number {
+  let c = Math.max(1, Math.floor(threshold / (1 / (querySize + length) + 1 / (2 * querySize))));
+  while (c > 1 && similarity(c - 1, querySize, length) >= threshold) c -= 1;
+  while (c <= length && similarity(c, querySize, length) < threshold) c += 1;
+  return c;
 }
 
 /** Runs (query words and trigrams) exceed this count never: a query is at most 256 characters. */
