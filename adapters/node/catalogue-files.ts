@@ -2,26 +2,38 @@ import type { AnnotatedTable, ReadSheet, SheetSource } from '../../core/attestat
 import type { CatalogueFiles } from '../../core/attestation/ports.js';
 import { DomainError, validationError } from '../../core/shared/errors.js';
 import { type CatalogueLimits, DEFAULT_CATALOGUE_LIMITS } from './catalogue-sheet.js';
-import type { CatalogueJob, CatalogueWorkerReply } from './catalogue-sheet.worker.js';
-import { runBoundedWorker, WorkerBoundExceeded } from './bounded-worker.js';
+import { type CatalogueJob, type CatalogueWorkerReply, ownBuffer } from './catalogue-sheet.worker.js';
+import { BoundedWorkerPool, WorkerBoundExceeded } from './bounded-worker.js';
 
 const limitError = (message: string) => new DomainError('PAYLOAD_TOO_LARGE', message);
 
 /** How long writing an annotated file may take: ours to write, far above what 10,000 rows need. */
 const WRITE_TIMEOUT_MS = 120_000;
 
+/** Catalogue worker threads at most: a read and a write of two requests side by side on two cores. */
+const POOL_SIZE = 2;
+/** A worker idle this long ends, giving back the heap a 10,000-row file took. */
+const IDLE_MS = 30_000;
+
 /**
  * The catalogue files of every runtime (ADR 0041): each file read, and each annotated file
- * written, in a worker thread of its own, bounded in wall-clock time and heap; the reader checks
+ * written, in a worker thread (a small pool of warm threads, ADR 0049), each job bounded in
+ * wall-clock time and each thread in heap; the reader checks
  * the file's bytes, rows, columns, cells and (XLSX) inflated bytes as it reads. Over a bound: a
  * PAYLOAD_TOO_LARGE DomainError naming it (413); a file that is not a catalogue: VALIDATION (400).
  */
 export class WorkerCatalogueFiles implements CatalogueFiles {
-  constructor(private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS) {}
+  private readonly pool: BoundedWorkerPool<CatalogueJob, CatalogueWorkerReply>;
+
+  constructor(private readonly limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS) {
+    this.pool = new BoundedWorkerPool(import.meta.url, 'catalogue-sheet.worker', { size: POOL_SIZE, maxHeapMb: limits.maxHeapMb, youngHeapMb: 64, idleMs: IDLE_MS, what: 'the catalogue worker' });
+  }
 
   async read(file: Uint8Array): Promise<ReadSheet> {
     if (file.byteLength > this.limits.maxBytes) throw limitError(`The file is larger than ${this.limits.maxBytes} bytes (the file size limit).`);
-    const reply = await this.run({ op: 'read', bytes: file, limits: this.limits }, 'reading the file');
+    // The file's bytes are moved to the worker, not copied (a copy first when they share a buffer, as a pooled Buffer does).
+    const bytes = ownBuffer(file);
+    const reply = await this.run({ op: 'read', bytes, limits: this.limits }, 'reading the file', undefined, [bytes.buffer as ArrayBuffer]);
     if (!('sheet' in reply)) throw new Error('the catalogue worker answered a read with no sheet');
     return reply.sheet;
   }
@@ -33,11 +45,16 @@ export class WorkerCatalogueFiles implements CatalogueFiles {
     return reply.bytes;
   }
 
-  private async run(job: CatalogueJob, what: string, writeTimeoutMs?: number): Promise<CatalogueWorkerReply & { ok: true }> {
+  /** Ends the worker threads (idle ones end by themselves and never keep the process alive). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async run(job: CatalogueJob, what: string, writeTimeoutMs?: number, transfer?: ArrayBuffer[]): Promise<CatalogueWorkerReply & { ok: true }> {
     const timeoutMs = writeTimeoutMs ?? this.limits.timeoutMs;
     let reply: CatalogueWorkerReply;
     try {
-      reply = await runBoundedWorker<CatalogueWorkerReply>(import.meta.url, 'catalogue-sheet.worker', job, { timeoutMs, maxHeapMb: this.limits.maxHeapMb, youngHeapMb: 64 }, `the catalogue worker ${what}`);
+      reply = await this.pool.run(job, timeoutMs, transfer);
     } catch (err) {
       if (!(err instanceof WorkerBoundExceeded)) throw err;
       if (err.bound === 'memory') throw limitError(`${what} needed more than ${this.limits.maxHeapMb} MB of memory (the memory limit).`);

@@ -8,55 +8,13 @@ import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { Unzip, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
+import { Unzip, UnzipPassThrough, unzipSync } from 'fflate';
 import { inflateRawSync } from 'node:zlib';
 import type { AnnotatedTable, ReadSheet, Sheet, SheetRow, SheetSource } from '../../core/attestation/catalogue/catalogue.model.js';
+import { type CatalogueLimits, CatalogueLimitExceeded, CatalogueUnreadable, DEFAULT_CATALOGUE_LIMITS } from './catalogue-sheet-limits.js';
+import { readXlsxSheet } from './catalogue-sheet-xlsx.js';
 
-export interface CatalogueLimits {
-  /** Bytes of the file as sent. */
-  maxBytes: number;
-  /** Data rows under the header. */
-  maxRows: number;
-  /** Columns of any row. */
-  maxColumns: number;
-  /** Non-blank cells in all. */
-  maxCells: number;
-  /** Characters of one cell (Excel's own limit). */
-  maxCellChars: number;
-  /** Bytes an XLSX's parts may inflate to, in all (declared and actual). */
-  maxInflatedBytes: number;
-  /** Parts (files) an XLSX may hold. */
-  maxZipEntries: number;
-  /** Wall-clock milliseconds the worker may take; it is terminated after. */
-  timeoutMs: number;
-  /** Heap of the worker (V8 old generation), MB. */
-  maxHeapMb: number;
-}
-
-export const DEFAULT_CATALOGUE_LIMITS: CatalogueLimits = {
-  maxBytes: 20 * 1024 * 1024,
-  maxRows: 10_000,
-  maxColumns: 256,
-  maxCells: 1_000_000,
-  maxCellChars: 32_767,
-  maxInflatedBytes: 64 * 1024 * 1024,
-  maxZipEntries: 1_000,
-  timeoutMs: 30_000,
-  maxHeapMb: 768,
-};
-
-/** A file over one of the bounds; `limit` names it (rows, columns, cells, bytes, inflated bytes...). */
-export class CatalogueLimitExceeded extends Error {
-  constructor(
-    readonly limit: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A file that is not a catalogue this reads (not text, not an XLSX, a broken zip). */
-export class CatalogueUnreadable extends Error {}
+export { type CatalogueLimits, CatalogueLimitExceeded, CatalogueUnreadable, DEFAULT_CATALOGUE_LIMITS } from './catalogue-sheet-limits.js';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -299,54 +257,17 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
-/** A cell's text: its value as the file holds it; a formula's cached result, else its formula text (never evaluated). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: unknown }).result;
-    if (result !== undefined && result !== null) return typeof result === 'object' && 'error' in (result as object) ? String((result as { error: string }).error) : cellText(result as ExcelJS.CellValue);
-    const formula = (value as { formula?: string; sharedFormula?: string }).formula ?? (value as { sharedFormula?: string }).sharedFormula ?? '';
-    return `=${formula}`;
-  }
-  if ('error' in value) return String(value.error);
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-  return '';
-}
-
 /**
  * An XLSX's first worksheet that holds cells. Its zip is inflated within the bounds first
- * (`inflateZipWithin`); ExcelJS then reads a zip rebuilt from those parts, stored uncompressed,
- * so that nothing it inflates is more than what was counted.
+ * (`inflateZipWithin`); its XML parts are then read in one streaming pass each
+ * (`readXlsxSheet`, ADR 0049), nothing inflated but what was counted.
  */
 export async function readXlsx(bytes: Uint8Array, limits: CatalogueLimits = DEFAULT_CATALOGUE_LIMITS): Promise<ReadSheet> {
   const parts = inflateZipWithin(bytes, limits);
   if (parts['xl/workbook.xml'] === undefined) throw new CatalogueUnreadable('The zip is not an XLSX workbook (no xl/workbook.xml).');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(zipSync(parts, { level: 0 })) as never, { ignoreNodes: ['dataValidations', 'conditionalFormatting', 'extLst', 'drawing', 'legacyDrawing'] } as never);
-  } catch {
-    throw new CatalogueUnreadable('The XLSX workbook could not be read.');
-  }
-  const worksheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0) ?? workbook.worksheets[0];
-  if (worksheet === undefined) throw new CatalogueUnreadable('The XLSX workbook has no worksheet.');
+  const worksheet = readXlsxSheet(parts, limits);
   const builder = new SheetBuilder(limits);
-  worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = row.values as ExcelJS.CellValue[];
-    if (values.length - 1 > limits.maxColumns) {
-      throw new CatalogueLimitExceeded('columns', `Row ${rowNumber} has more than ${limits.maxColumns} columns (the columns limit).`);
-    }
-    const cells: string[] = [];
-    for (let c = 1; c < values.length; c++) cells.push(cellText(values[c]));
-    builder.add(rowNumber, cells);
-  });
+  for (const { row, cells } of worksheet.rows) builder.add(row, cells);
   return { sheet: builder.sheet(), source: { format: 'xlsx', delimiter: ',', encoding: null, sheetName: worksheet.name } };
 }
 

@@ -1,11 +1,14 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { AnnotatedTable, ReadSheet, SheetSource } from '../../core/attestation/catalogue/catalogue.model.js';
+import { servePooledJobs } from './bounded-worker.js';
 import { type CatalogueLimits, CatalogueLimitExceeded, CatalogueUnreadable, readCatalogue, writeCsv, writeXlsx } from './catalogue-sheet.js';
 
 /**
- * Runs in a worker thread (see `catalogue-files.ts`): reads a catalogue file the client sent, or
- * writes an annotated one, so that neither ever runs on the event loop. The parent bounds this
- * thread's wall-clock time and heap; the reader checks the file's own bounds as it reads.
+ * Runs in the catalogue worker threads (see `catalogue-files.ts`, a BoundedWorkerPool): reads a
+ * catalogue file the client sent, or writes an annotated one, so that neither ever runs on the
+ * event loop. The parent bounds each job's wall-clock time and the thread's heap; the reader
+ * checks the file's own bounds as it reads. The file's bytes come in, and the written file's go
+ * out, moved (transferred), not copied.
  */
 export type CatalogueJob =
   | { op: 'read'; bytes: Uint8Array; limits: CatalogueLimits }
@@ -17,21 +20,25 @@ export type CatalogueWorkerReply =
   | { ok: false; reason: 'limit'; limit: string; message: string }
   | { ok: false; reason: 'unreadable'; message: string };
 
-async function run(job: CatalogueJob): Promise<CatalogueWorkerReply> {
-  if (job.op === 'read') return { ok: true, sheet: await readCatalogue(job.bytes, job.limits) };
-  return { ok: true, bytes: job.format === 'csv' ? writeCsv(job.table, job.source) : await writeXlsx(job.table, job.source) };
+/**
+ * Bytes whose buffer they fill whole, so that it can be moved to the other thread: `bytes`
+ * themselves, else a copy (a slice of a pooled Buffer). No bytes (an empty or already moved
+ * buffer, which postMessage would silently drop): a new empty array.
+ */
+export function ownBuffer(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteLength === 0) return new Uint8Array(0);
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
 }
 
-run(workerData as CatalogueJob).then(
-  (reply) => parentPort?.postMessage(reply),
-  (err: unknown) =>
-    parentPort?.postMessage(
-      err instanceof CatalogueLimitExceeded
-        ? ({ ok: false, reason: 'limit', limit: err.limit, message: err.message } satisfies CatalogueWorkerReply)
-        : ({
-            ok: false,
-            reason: 'unreadable',
-            message: err instanceof CatalogueUnreadable ? err.message : 'The file could not be read as a CSV or an XLSX catalogue.',
-          } satisfies CatalogueWorkerReply),
-    ),
-);
+async function run(job: CatalogueJob): Promise<{ reply: CatalogueWorkerReply; transfer?: ArrayBuffer[] }> {
+  try {
+    if (job.op === 'read') return { reply: { ok: true, sheet: await readCatalogue(job.bytes, job.limits) } };
+    const bytes = ownBuffer(job.format === 'csv' ? writeCsv(job.table, job.source) : await writeXlsx(job.table, job.source));
+    return { reply: { ok: true, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
+  } catch (err) {
+    if (err instanceof CatalogueLimitExceeded) return { reply: { ok: false, reason: 'limit', limit: err.limit, message: err.message } };
+    return { reply: { ok: false, reason: 'unreadable', message: err instanceof CatalogueUnreadable ? err.message : 'The file could not be read as a CSV or an XLSX catalogue.' } };
+  }
+}
+
+servePooledJobs(parentPort, run);

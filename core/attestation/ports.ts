@@ -152,6 +152,7 @@ export interface OperatorResearchStore {
  * Over a bound: a PAYLOAD_TOO_LARGE DomainError naming it; an unreadable file: VALIDATION.
  */
 export interface CatalogueFiles {
+  /** Takes `file` over: its bytes may be moved to another thread (the caller reads them no more). */
   read(file: Uint8Array): Promise<ReadSheet>;
   write(table: AnnotatedTable, format: 'csv' | 'xlsx', source: SheetSource): Promise<Uint8Array>;
 }

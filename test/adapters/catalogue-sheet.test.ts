@@ -6,7 +6,6 @@ import {
   type CatalogueLimits,
   CatalogueUnreadable,
   DEFAULT_CATALOGUE_LIMITS,
-  cellText,
   decodeCsv,
   detectDelimiter,
   readCatalogue,
@@ -14,7 +13,10 @@ import {
   writeCsv,
 } from '../../adapters/node/catalogue-sheet.js';
 import { DomainError } from '../../core/shared/errors.js';
-import { xlsxBomb, xlsxOf } from '../support/catalogue-files.js';
+import { PassThrough } from 'node:stream';
+import { readXlsxSheet } from '../../adapters/node/catalogue-sheet-xlsx.js';
+import { inflateZipWithin } from '../../adapters/node/catalogue-sheet.js';
+import { excelJsSheet, xlsxBomb, xlsxOf } from '../support/catalogue-files.js';
 
 /** The catalogue file reader and writer (ADR 0041): encodings, separators, formulas, every limit. */
 
@@ -84,7 +86,61 @@ describe('XLSX workbooks', () => {
     const read = await readCatalogue(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(read.source).toEqual({ format: 'xlsx', delimiter: ',', encoding: null, sheetName: 'Vente' });
     expect(read.sheet.rows).toEqual([{ row: 2, cells: ['12', 'Rembrandt', 'Ecce Homo', '1650-01-01', 'TRUE', '=HYPERLINK("http://evil.example")', 'record'] }]);
-    expect(cellText({ error: '#N/A' } as never)).toBe('#N/A');
+  });
+
+  it('reads every cell as ExcelJS\'s workbook model gave it (shared and inline strings, numbers, dates in both date systems, formulas, errors, merged cells)', async () => {
+    const fill = (sheet: ExcelJS.Worksheet) => {
+      sheet.addRow(['Lot', 'Artist & <Co> "quoted"', 'Title', 'Date', 'Time', 'Flag', 'Formula', 'Error', 'Float']);
+      sheet.addRow([1, 'Cézanne', { richText: [{ text: 'Nature ' }, { text: 'morte', font: { italic: true } }] }, new Date(Date.UTC(1890, 5, 15)), new Date(Date.UTC(1890, 5, 15, 13, 30)), false, { formula: 'A2*2', result: 2 }, { error: '#DIV/0!' }, -0.000001]);
+      sheet.addRow([2, ' spaced ', '', null, null, true, { formula: 'B2&"!"', result: 'Cézanne!' }, { formula: 'NA()', result: { error: '#N/A' } }, 1e21]);
+      sheet.addRow([3, 'Merged artist', 'Title 3', null, null, null, { formula: 'TODAY()', result: new Date(Date.UTC(2026, 0, 2)) }, { formula: 'NOW()' }, 3.25]);
+      sheet.addRow([4, null, 'Title 4']);
+      sheet.getCell('D2').numFmt = 'dd/mm/yyyy';
+      sheet.getCell('E2').numFmt = 'yyyy-mm-dd hh:mm';
+      sheet.getCell('G4').numFmt = 'd-mmm-yy';
+      sheet.getCell('I4').numFmt = '"days" 0.00';
+      sheet.getCell('A7').value = 'after a gap';
+      sheet.mergeCells('B4:B5');
+      sheet.getCell('J2').value = { sharedFormula: 'G2', result: 4 } as never;
+    };
+    const cases: Uint8Array[] = [];
+    for (const date1904 of [false, true]) {
+      const workbook = new ExcelJS.Workbook();
+      workbook.properties.date1904 = date1904;
+      workbook.addWorksheet('Blank');
+      fill(workbook.addWorksheet('Sale'));
+      cases.push(Buffer.from(await workbook.xlsx.writeBuffer()));
+    }
+    // The streaming writer: inline strings, no shared strings part, no styles.
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const streamed = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = streamed.addWorksheet('Streamed');
+    for (const row of [['Lot', 'Artist'], [1, 'Degas & Cie'], [2, { richText: [{ text: 'Ma' }, { text: 'net' }] }]]) sheet.addRow(row).commit();
+    sheet.commit();
+    await streamed.commit();
+    cases.push(Buffer.concat(chunks));
+    for (const bytes of cases) {
+      const expected = await excelJsSheet(bytes);
+      expect(expected.rows.length).toBeGreaterThan(2);
+      expect(readXlsxSheet(inflateZipWithin(bytes, DEFAULT_CATALOGUE_LIMITS), DEFAULT_CATALOGUE_LIMITS)).toEqual(expected);
+    }
+  });
+
+  it('refuses a merged range past the sheet\'s limits rather than filling it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sale');
+    sheet.addRow(['Lot', 'Artist', 'Title']);
+    sheet.addRow([1, 'Turner', 'Norham Castle']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const parts = inflateZipWithin(bytes, DEFAULT_CATALOGUE_LIMITS);
+    const xml = new TextDecoder().decode(parts['xl/worksheets/sheet1.xml']);
+    const merged = (ref: string) => ({ ...parts, 'xl/worksheets/sheet1.xml': new TextEncoder().encode(xml.replace('</sheetData>', `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`)) });
+    expect(readXlsxSheet(merged('B2:B4'), DEFAULT_CATALOGUE_LIMITS).rows.map((r) => r.cells[1])).toEqual(['Artist', 'Turner', 'Turner', 'Turner']);
+    expect(() => readXlsxSheet(merged('B2:XFD2'), DEFAULT_CATALOGUE_LIMITS)).toThrow(expect.objectContaining({ limit: 'columns' }));
+    expect(() => readXlsxSheet(merged('B2:B1048576'), DEFAULT_CATALOGUE_LIMITS)).toThrow(expect.objectContaining({ limit: 'rows' }));
+    expect(() => readXlsxSheet(merged('B2:C600000'), limits({ maxRows: 1_000_000 }))).toThrow(expect.objectContaining({ limit: 'cells' }));
   });
 
   it('refuses zip bombs (declared and lying sizes), too many parts, a zip that is no workbook, and names each limit', async () => {

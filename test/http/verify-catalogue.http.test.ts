@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeys } from '../../core/attestation/use-cases/api-keys.js';
 import { ATTESTATION } from '../../runtimes/shared/composition/attestation.tokens.js';
 import { expectProblem } from '../support/area-a.js';
-import { rowsOfXlsx, xlsxBomb, xlsxOf } from '../support/catalogue-files.js';
+import { fileResponse, rowsOfXlsx, xlsxBomb, xlsxOf } from '../support/catalogue-files.js';
 import { call, type Harness, type JsonResponse, startHarness } from '../support/http-harness.js';
 import { openApiValidator } from '../support/openapi-validator.js';
 
@@ -42,15 +42,7 @@ async function upload(u: Upload): Promise<JsonResponse & { bytes: Buffer }> {
   if (u.apiKey !== null) headers['x-api-key'] = u.apiKey ?? key;
   if (u.accept !== undefined) headers.accept = u.accept;
   const res = await fetch(`${h.url}/api/v1/verify/catalogue`, { method: 'POST', body: form, headers });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const text = bytes.toString('utf8');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, body, text, bytes };
+  return fileResponse(res);
 }
 
 /** The 422 `catalogue-columns` problem: a problem document with `headers` and `missing`. */

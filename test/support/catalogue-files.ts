@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import type { JsonResponse } from './http-harness.js';
 
 /**
  * Files for the catalogue tests (ADR 0041): real XLSX workbooks made with ExcelJS, and zip bombs
@@ -80,4 +81,54 @@ export function xlsxBomb(inflatedBytes: number, lying: boolean): Buffer {
     { name: 'xl/workbook.xml', data: deflateRawSync(workbook), declaredSize: workbook.length },
     { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: lying ? 1024 : inflatedBytes },
   ]);
+}
+
+/** A catalogue answer read whole: its bytes (a file) and, when they are JSON, the parsed body. */
+export async function fileResponse(res: Response): Promise<JsonResponse & { bytes: Buffer }> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text, bytes };
+}
+
+/** A cell's text as the reader wrote ExcelJS's value of it before ADR 0049: the reference the streaming reader is held to. */
+function excelJsCellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result !== undefined && result !== null) return typeof result === 'object' && 'error' in (result as object) ? String((result as { error: string }).error) : excelJsCellText(result as ExcelJS.CellValue);
+    const v = value as { formula?: string; sharedFormula?: string };
+    return `=${v.formula ?? v.sharedFormula ?? ''}`;
+  }
+  if ('error' in value) return String(value.error);
+  if ('text' in value) return excelJsCellText(value.text as ExcelJS.CellValue);
+  return '';
+}
+
+/** The first worksheet with cells (else the first) as ExcelJS's workbook model reads it: its name and each row's cells as text. */
+export async function excelJsSheet(bytes: Uint8Array): Promise<{ name: string; rows: { row: number; cells: string[] }[] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as never);
+  const worksheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0) ?? workbook.worksheets[0]!;
+  const rows: { row: number; cells: string[] }[] = [];
+  worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: string[] = [];
+    for (let c = 1; c < values.length; c++) cells.push(excelJsCellText(values[c]));
+    rows.push({ row: rowNumber, cells });
+  });
+  return { name: worksheet.name, rows };
 }

@@ -8,6 +8,7 @@ import { packageDir } from '../../runtimes/shared/settings/release.js';
 import { bearer, login, seedUsers, type TestUser } from '../support/area-a.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';
+import { axeViolations } from './support/axe.js';
 import { assertPagesBuilt } from './support/built-pages.js';
 
 /**
@@ -21,7 +22,11 @@ describe.skipIf(skipWithoutBrowser)('the console in Chromium', () => {
   let shots: string;
   let admin: TestUser;
   let member: TestUser;
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `console-${name}.png`), fullPage: true });
+  /** Each screen shot is audited too (axe-core): no violation of serious or critical impact. */
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: join(shots, `console-${name}.png`), fullPage: true });
+    expect(await axeViolations(page), `the accessibility audit of the ${name} screen`).toEqual([]);
+  };
 
   beforeAll(async () => {
     assertPagesBuilt('console');

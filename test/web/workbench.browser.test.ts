@@ -2,11 +2,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../web/src/workbench/csv.js';
+import { parse } from 'csv-parse/sync';
 import { runAdminCaptured } from '../support/admin-runner.js';
 import { rowsOfXlsx, xlsxOf } from '../support/catalogue-files.js';
 import { type Harness, startHarness } from '../support/http-harness.js';
 import { openBrowser, PATIENTLY, screenshotDir, skipWithoutBrowser, type WebBrowser } from './support/browser.js';
+import { axeViolations } from './support/axe.js';
 import { assertPagesBuilt } from './support/built-pages.js';
 
 /** A French export: `;`-separated, headers Lot / Artiste / Titre. */
@@ -33,7 +34,11 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
   let h: Harness;
   let browser: WebBrowser;
   let shots: string;
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `workbench-${name}.png`), fullPage: true });
+  /** Each screen shot is audited too (axe-core): no violation of serious or critical impact. */
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: join(shots, `workbench-${name}.png`), fullPage: true });
+    expect(await axeViolations(page), `the accessibility audit of the ${name} screen`).toEqual([]);
+  };
 
   beforeAll(async () => {
     assertPagesBuilt('workbench');
@@ -82,7 +87,8 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the annotated CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('catalogue.annotated.csv');
-    const rows = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    // The service's annotated CSV: a BOM, the pasted lines' own `;`.
+    const rows: string[][] = parse(readFileSync((await download.path())!, 'utf8'), { bom: true, delimiter: ';' });
     expect(rows[0]).toEqual(['Lot', 'Artiste', 'Titre', 'verdict', 'matched_artist', 'qualifier', 'requalification_fr', 'requalification_en', 'citations', 'near_matches', 'reason', 'request_id']);
     expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
       ['1', 'attested'],
@@ -91,7 +97,7 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
       ['4', 'unavailable'],
     ]);
     for (const r of rows.slice(1)) expect(r[11]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rows[1][8]).toMatch(/^import:\w+ /);
+    expect(rows[1][8]).toMatch(/^import:\w+: /);
     expect(rows[2][6]).toContain('école de Rembrandt');
     expect(rows[4][10]).toBe('generic_title');
 
@@ -145,8 +151,14 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     expect(await lotRow(page, '23').locator('.badge').first().textContent()).toBe('Unavailable');
     await shot(page, 'xlsx');
 
+    // The download asks the service for the annotated file of the answers shown (ADR 0049): no catalogue is verified again.
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
+    });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the annotated XLSX' }).click()]);
     expect(download.suggestedFilename()).toBe('vente-1207.annotated.xlsx');
+    expect(posted).toEqual(['/api/v1/verify/catalogue/annotated']);
     const rows = await rowsOfXlsx(readFileSync((await download.path())!));
     expect(rows[0]).toEqual(['N°', 'Artiste', 'Titre', 'Technique', 'Estimation', 'verdict', 'matched_artist', 'qualifier', 'requalification_fr', 'requalification_en', 'citations', 'near_matches', 'reason', 'request_id']);
     expect(rows.slice(1).map((r) => [r[0], r[5]])).toEqual([
@@ -157,6 +169,20 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     expect(String(rows[1][13])).toMatch(/^[0-9a-f-]{36}$/);
     expect(browser.offHost).toEqual([]);
     expect(browser.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the accessibility audit finds what it looks for: a button with no name and low-contrast text put into the page fail it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${h.url}/workbench`);
+    await page.getByLabel('Catalogue lines').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The faint colour set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    await page.evaluate(
+      `(() => { const main = document.querySelector('main'); main.insertAdjacentHTML('beforeend', '<button type="button"></button><p id="faint">faint</p>'); document.getElementById('faint').style.color = '#bbb'; })()`,
+    );
+    const found = await axeViolations(page);
+    expect(found.map((v) => v.split(' ')[0]).sort()).toEqual(['button-name', 'color-contrast']);
     await page.close();
   });
 
@@ -192,6 +218,11 @@ describe.skipIf(skipWithoutBrowser)('the workbench in Chromium, as a cataloguer 
     await page.getByLabel('Catalogue lines').fill(CATALOGUE_CSV);
     await page.getByRole('button', { name: 'Verify the catalogue' }).click();
     await finished(page, 4);
+    // Downloading the annotated file, twice, bills nothing (ADR 0049): the usage below still counts the 4 lots verified.
+    for (let i = 0; i < 2; i++) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the annotated CSV' }).click()]);
+      expect(readFileSync((await download.path())!, 'utf8')).toContain((await lotRow(page, '1').getAttribute('data-request-id'))!);
+    }
     await page.getByLabel('Select lot 3 for research').check();
     await page.getByLabel('Select lot 4 for research').check();
     await page.getByLabel('Client reference').fill('Sale 1207');

@@ -77,9 +77,26 @@ export const safeCell = (text: string): string => (text.length > 0 && FORMULA_LE
 /** The citations of a cell: the first three attestations, source, reference and confidence. */
 const MAX_CITATIONS = 3;
 
+/**
+ * What a row's annotation reads of a verification: one served now, or one as the archive holds it
+ * (ADR 0049: an annotated file made from archived answers; an answer served by an older release
+ * may lack `parsed`, `matched_artist` or `reason`).
+ */
+export type AnnotatedVerification = Pick<VerificationResponse, 'verdict' | 'suggested_requalification' | 'attestations' | 'near_matches' | 'request_id'> & {
+  parsed?: Pick<VerificationResponse['parsed'], 'qualifier'>;
+  matched_artist?: VerificationResponse['matched_artist'];
+  reason?: VerificationResponse['reason'];
+};
+
+/** A row as annotated: its sheet row and its result, served now or archived. */
+export interface AnnotatedRow {
+  row: number;
+  result: AnnotatedVerification | BatchItemError;
+}
+
 /** What each appended column says of a row's result. */
-export function annotationOf(result: CatalogueResult): Record<AnnotationColumn, string> {
-  if (isErrorEntry(result)) {
+export function annotationOf(result: AnnotatedVerification | BatchItemError): Record<AnnotationColumn, string> {
+  if (!('verdict' in result)) {
     return {
       verdict: 'error',
       matched_artist: '',
@@ -95,7 +112,7 @@ export function annotationOf(result: CatalogueResult): Record<AnnotationColumn, 
   return {
     verdict: result.verdict,
     matched_artist: result.matched_artist?.name ?? '',
-    qualifier: result.parsed.qualifier ?? '',
+    qualifier: result.parsed?.qualifier ?? '',
     requalification_fr: result.suggested_requalification?.term_fr ?? '',
     requalification_en: result.suggested_requalification?.term_en ?? '',
     citations: result.attestations
@@ -113,18 +130,25 @@ export function annotationOf(result: CatalogueResult): Record<AnnotationColumn, 
  * named like one of them, from an earlier annotation, is replaced), every cell made safe.
  * Rows served are annotated; rows not reached (a stopped run) keep blank annotation cells.
  */
-export function annotatedTable(sheet: Sheet, rows: readonly CatalogueRow[]): AnnotatedTable {
+export function annotatedTable(sheet: Sheet, rows: readonly (AnnotatedRow | CatalogueRow)[]): AnnotatedTable {
+  const layout = annotationLayout(sheet, rows);
+  return { headers: layout.headers, rows: sheet.rows.map(layout.row) };
+}
+
+/**
+ * `annotatedTable` a row at a time: the headers, and each sheet row as annotated (a caller on the
+ * event loop writes 10,000 rows in parts, giving the loop back between them).
+ */
+export function annotationLayout(sheet: Sheet, rows: readonly (AnnotatedRow | CatalogueRow)[]): { headers: string[]; row: (sheetRow: SheetRow) => string[] } {
   const ours = new Set<string>(ANNOTATION_COLUMNS);
   const kept = sheet.headers.map((h, at) => (ours.has(h.trim().toLowerCase()) ? -1 : at)).filter((at) => at >= 0);
-  const width = kept.length;
   const byRow = new Map(rows.map((r) => [r.row, r]));
   return {
     headers: [...kept.map((at) => safeCell(sheet.headers[at]!)), ...ANNOTATION_COLUMNS],
-    rows: sheet.rows.map((sheetRow) => {
-      const own = kept.map((at) => safeCell(sheetRow.cells[at] ?? ''));
+    row: (sheetRow) => {
       const done = byRow.get(sheetRow.row);
       const note = done === undefined ? null : annotationOf(done.result);
-      return [...own.slice(0, width), ...ANNOTATION_COLUMNS.map((c) => (note === null ? '' : safeCell(note[c])))];
-    }),
+      return [...kept.map((at) => safeCell(sheetRow.cells[at] ?? '')), ...ANNOTATION_COLUMNS.map((c) => (note === null ? '' : safeCell(note[c])))];
+    },
   };
 }

@@ -22,16 +22,20 @@ export interface MultipartUpload {
  * A `multipart/form-data` upload read with busboy while it streams: the file part is
  * counted chunk by chunk and the request is refused (413, `tooLarge`) at the first byte over
  * `maxBytes`, so no more than the limit is ever held. Exactly one `file` part; the fields
- * named in `fieldNames` (at most 4 KiB each) are kept.
+ * named in `fieldNames` (at most `fieldBytes` each, 4 KiB unless said: a longer one is refused
+ * with a 413 naming it, never cut short) are kept.
  */
-export function readMultipartUpload(ctx: Context, options: { maxBytes: number; tooLarge: () => Error; fieldNames: readonly string[] }): Promise<MultipartUpload> {
+export function readMultipartUpload(
+  ctx: Context,
+  options: { maxBytes: number; tooLarge: () => Error; fieldNames: readonly string[]; /** Bytes of one field at most (4 KiB unless said); a longer one is a 413 naming it. */ fieldBytes?: number },
+): Promise<MultipartUpload> {
   const { maxBytes } = options;
   const declaredLength = Number(ctx.get('Content-Length') || '0');
   if (declaredLength > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(options.tooLarge());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 5, fieldSize: 4096, fileSize: maxBytes + 1, parts: 10 } });
+      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 5, fieldSize: options.fieldBytes ?? 4096, fileSize: maxBytes + 1, parts: 10 } });
     } catch {
       reject(validationError('The multipart body is malformed (boundary missing).', [{ path: 'body', message: 'is not multipart/form-data' }]));
       return;
@@ -52,8 +56,10 @@ export function readMultipartUpload(ctx: Context, options: { maxBytes: number; t
     ctx.req.on('aborted', malformed);
     const fields: Record<string, string> = {};
     let file: { chunks: Buffer[]; size: number; mime: string; filename?: string; done: boolean } | undefined;
-    parser.on('field', (name, value) => {
-      if (options.fieldNames.includes(name)) fields[name] = value;
+    parser.on('field', (name, value, info) => {
+      if (!options.fieldNames.includes(name)) return;
+      if (info.valueTruncated) fail(new DomainError('PAYLOAD_TOO_LARGE', `The field ${name} is longer than ${options.fieldBytes ?? 4096} bytes (its size limit).`));
+      else fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
       stream.on('error', malformed);

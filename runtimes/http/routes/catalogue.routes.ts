@@ -2,15 +2,24 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { annotatedTable, type CatalogueRow } from '../../../core/attestation/catalogue/annotation.js';
-import type { CatalogueFormat } from '../../../core/attestation/catalogue/catalogue.model.js';
+import { type AnnotatedRow, annotationLayout, type CatalogueRow } from '../../../core/attestation/catalogue/annotation.js';
+import type { CatalogueFormat, ReadSheet } from '../../../core/attestation/catalogue/catalogue.model.js';
 import type { CatalogueFiles } from '../../../core/attestation/ports.js';
+import { annotateFromArchive } from '../../../core/attestation/use-cases/annotate-catalogue.js';
+import type { AuditTrail } from '../../../core/attestation/use-cases/audit-trail.js';
 import { type CataloguePlan, planCatalogue, verifyCatalogue } from '../../../core/attestation/use-cases/verify-catalogue.js';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
 import type { Scheduler } from '../../../core/shared/ports.js';
 import { readBatchEntries } from '../../shared/schemas/attestation.schemas.js';
 import { catalogueBody, catalogueRowJson, type ResponseText, summaryLine } from '../../shared/schemas/catalogue-json.js';
-import { CatalogueJsonRequestSchema, type CatalogueRequest, readCatalogueFields } from '../../shared/schemas/catalogue.schemas.js';
+import {
+  type CatalogueAnnotationRequest,
+  CatalogueJsonRequestSchema,
+  type CatalogueRequest,
+  readAnnotationFields,
+  readAnnotationJson,
+  readCatalogueFields,
+} from '../../shared/schemas/catalogue.schemas.js';
 import { fieldErrorsOf } from '../../shared/schemas/field-errors.js';
 import { clientGone } from '../client-gone.js';
 import * as catalogue from '../contracts/catalogue.contracts.js';
@@ -23,6 +32,8 @@ import { type BatchServingDeps, CLIENT_CLOSED_REQUEST, httpBatchServing } from '
 
 export interface CatalogueRouteDeps extends BatchServingDeps {
   catalogueFiles: CatalogueFiles;
+  /** Reads the archived answers an annotation is made from (ADR 0049). */
+  audit: AuditTrail;
   /** Shares the event loop between catalogues and every other request (ADR 0031). */
   scheduler: Scheduler;
   /** Where a catalogue stream that fails after its first line is reported. */
@@ -47,17 +58,40 @@ function formatOf(ctx: Context, asked: CatalogueFormat | undefined): CatalogueFo
   return typeof accepted === 'string' ? (byType[accepted] ?? 'json') : 'json';
 }
 
-interface CatalogueUpload extends CatalogueRequest {
+interface CatalogueUpload<R> {
+  request: R;
   file: Uint8Array;
   filename: string | undefined;
 }
 
+/** How each route reads its fields: the multipart form's text parts, or the JSON form. */
+interface UploadReader<R> {
+  fieldNames: readonly string[];
+  /** Bytes of one multipart field at most (4 KiB unless said). */
+  fieldBytes?: number;
+  fields: (fields: Record<string, string>) => R;
+  json: (raw: unknown) => R & { csv: string };
+}
+
+const VERIFY_FIELDS: UploadReader<CatalogueRequest> = {
+  fieldNames: ['mapping', 'format'],
+  fields: readCatalogueFields,
+  json: (raw) => {
+    const parsed = CatalogueJsonRequestSchema.safeParse(raw);
+    if (!parsed.success) throw validationError('The request body is invalid.', fieldErrorsOf(parsed.error, 'body'));
+    return parsed.data;
+  },
+};
+
+/** request_ids of 10,000 rows are about 500 KB of JSON. */
+const ANNOTATION_FIELDS: UploadReader<CatalogueAnnotationRequest> = { fieldNames: ['request_ids', 'mapping', 'format'], fieldBytes: 1024 * 1024, fields: readAnnotationFields, json: readAnnotationJson };
+
 /** The file part and fields of a multipart upload, or the JSON form's pasted CSV. */
-async function readUpload(ctx: Context): Promise<CatalogueUpload> {
+async function readUpload<R>(ctx: Context, reader: UploadReader<R>): Promise<CatalogueUpload<R>> {
   if (ctx.is('multipart/form-data')) {
     const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES} bytes (the file size limit).`);
-    const { fields, file } = await readMultipartUpload(ctx, { maxBytes: MAX_FILE_BYTES, tooLarge, fieldNames: ['mapping', 'format'] });
-    return { ...readCatalogueFields(fields), file: file.content, filename: file.filename };
+    const { fields, file } = await readMultipartUpload(ctx, { maxBytes: MAX_FILE_BYTES, tooLarge, fieldNames: reader.fieldNames, fieldBytes: reader.fieldBytes });
+    return { request: reader.fields(fields), file: file.content, filename: file.filename };
   }
   if (!ctx.is('application/json', '+json')) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `Send the catalogue as multipart/form-data (a file part) or application/json ({"csv": ...}), not ${ctx.get('Content-Type') || 'an untyped body'}.`);
@@ -67,9 +101,8 @@ async function readUpload(ctx: Context): Promise<CatalogueUpload> {
   if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw validationError('The request body must be a JSON object.', [{ path: 'body', message: 'must be a JSON object' }]);
   }
-  const parsed = CatalogueJsonRequestSchema.safeParse(raw);
-  if (!parsed.success) throw validationError('The request body is invalid.', fieldErrorsOf(parsed.error, 'body'));
-  return { file: new TextEncoder().encode(parsed.data.csv), mapping: parsed.data.mapping, format: parsed.data.format, filename: undefined };
+  const { csv, ...request } = reader.json(raw);
+  return { request: request as R, file: new TextEncoder().encode(csv), filename: undefined };
 }
 
 /** `Sale 12.xlsx` → `Sale_12.annotated.xlsx`: a plain file name for Content-Disposition. */
@@ -82,10 +115,10 @@ export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof c
   return {
     verifyCatalogue: async (ctx) => {
       const caller = callerOf(ctx);
-      const upload = await readUpload(ctx);
-      const format = formatOf(ctx, upload.format);
+      const upload = await readUpload(ctx, VERIFY_FIELDS);
+      const format = formatOf(ctx, upload.request.format);
       const read = await deps.catalogueFiles.read(upload.file);
-      const plan = planCatalogue(read.sheet, upload.mapping, { sandbox: caller.tier === 'sandbox' });
+      const plan = planCatalogue(read.sheet, upload.request.mapping, { sandbox: caller.tier === 'sandbox' });
       const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, caller, { keepTexts: true });
       if (format === 'ndjson') {
         streamRows(ctx, deps, plan, serving, textOf);
@@ -107,15 +140,45 @@ export function catalogueHandlers(deps: CatalogueRouteDeps): HandlersOf<typeof c
           ctx.body = await catalogueBody(plan.found.columns, outcome, deps.scheduler, textOf);
           return;
         }
-        const file = await deps.catalogueFiles.write(annotatedTable(read.sheet, outcome.rows), format, read.source);
-        ctx.type = MEDIA_TYPES[format];
-        ctx.attachment(downloadName(upload.filename, format));
-        ctx.body = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+        await sendAnnotated(ctx, deps, read, outcome.rows, format, upload.filename);
       } finally {
         gone.release();
       }
     },
+
+    // ADR 0049: the annotated file of a catalogue already verified, from the archived answers; nothing verified nor billed.
+    annotateCatalogue: async (ctx) => {
+      const caller = callerOf(ctx);
+      const upload = await readUpload(ctx, ANNOTATION_FIELDS);
+      const format = formatOf(ctx, upload.request.format) === 'xlsx' ? 'xlsx' : 'csv';
+      const read = await deps.catalogueFiles.read(upload.file);
+      const plan = planCatalogue(read.sheet, upload.request.mapping, { sandbox: caller.tier === 'sandbox' });
+      const rows = await annotateFromArchive(plan, upload.request.requestIds, readBatchEntries, (id, who) => deps.audit.read(id, who), caller, deps.scheduler);
+      ctx.status = 200;
+      await sendAnnotated(ctx, deps, read, rows, format, upload.filename);
+    },
   };
+}
+
+/** How many rows are annotated on the event loop between two turns of the scheduler (ADR 0031). */
+const ROWS_PER_TURN = 500;
+
+/**
+ * The sheet annotated with `rows` (on the event loop, in parts of ROWS_PER_TURN rows: 10,000 take
+ * about 0.1 s of CPU), written in the catalogue worker and sent as an attachment.
+ */
+async function sendAnnotated(ctx: Context, deps: CatalogueRouteDeps, read: ReadSheet, rows: readonly (AnnotatedRow | CatalogueRow)[], format: 'csv' | 'xlsx', filename: string | undefined): Promise<void> {
+  const layout = annotationLayout(read.sheet, rows);
+  const annotated: string[][] = [];
+  for (let from = 0; from < read.sheet.rows.length; from += ROWS_PER_TURN) {
+    const turn = deps.scheduler.pause();
+    if (turn !== undefined) await turn;
+    for (const sheetRow of read.sheet.rows.slice(from, from + ROWS_PER_TURN)) annotated.push(layout.row(sheetRow));
+  }
+  const file = await deps.catalogueFiles.write({ headers: layout.headers, rows: annotated }, format, read.source);
+  ctx.type = MEDIA_TYPES[format];
+  ctx.attachment(downloadName(filename, format));
+  ctx.body = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 }
 
 /**

@@ -93,6 +93,68 @@ export const CatalogueColumnsSchema = z
   .object(Object.fromEntries(CATALOGUE_FIELDS.map((f) => [f, z.string().nullable().meta({ description: FIELD_DESCRIPTIONS[f] })])) as Record<CatalogueField, z.ZodNullable<z.ZodString>>)
   .meta({ id: 'CatalogueColumns', description: 'The header of each field\'s column, or null when the catalogue has none.' });
 
+/** The `request_ids` of an annotation request: a sheet row's number → the request_id of its answer (ADR 0049). */
+export const CatalogueRequestIdsSchema = z
+  .record(
+    z.string().regex(/^[1-9][0-9]{0,6}$/, 'request_ids keys must be row numbers (1, 2, ...)'),
+    z.uuid('request_ids values must be request_ids (UUIDs)'),
+    { error: 'request_ids must be an object: row number → request_id' },
+  )
+  .refine((ids) => Object.keys(ids).length <= MAX_CATALOGUE_ROWS, `request_ids must name at most ${MAX_CATALOGUE_ROWS} rows`)
+  .meta({
+    id: 'CatalogueRequestIds',
+    description: 'Each verified row\'s request_id, by the row\'s number in the sheet (`row` of the catalogue\'s answer), e.g. {"2": "…", "3": "…"}; a pinned lot\'s is the request_id of its new verification.',
+  });
+
+/** The annotation's formats: the annotated file only. */
+export const AnnotationFormatSchema = z
+  .enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' })
+  .meta({ id: 'AnnotationFormat', description: 'The annotated file: csv or xlsx. Else from Accept; else csv.' });
+
+/** Pasted lines annotated: the CSV text as it was verified, and its rows' request_ids. */
+export const CatalogueAnnotationJsonRequestSchema = z
+  .object({ csv: CatalogueJsonRequestSchema.shape.csv, request_ids: CatalogueRequestIdsSchema, mapping: CatalogueMappingSchema.optional(), format: AnnotationFormatSchema.optional() })
+  .strict()
+  .meta({ id: 'CatalogueAnnotationJsonRequest' });
+
+export const CatalogueAnnotationMultipartRequestSchema = z
+  .object({
+    file: CatalogueMultipartRequestSchema.shape.file,
+    request_ids: z.string().meta({ description: 'A JSON object, CatalogueRequestIds: row number → request_id (at most 1 MiB).' }),
+    mapping: CatalogueMultipartRequestSchema.shape.mapping,
+    format: AnnotationFormatSchema.optional(),
+  })
+  .meta({ id: 'CatalogueAnnotationMultipartRequest' });
+
+export type CatalogueAnnotationRequest = { requestIds: Map<number, string>; mapping?: CatalogueMapping; format?: z.output<typeof AnnotationFormatSchema> };
+
+/** The request_ids as the use case takes them: row number → request_id. */
+const requestIdMap = (ids: Record<string, string>) => new Map(Object.entries(ids).map(([row, id]) => [Number(row), id]));
+
+/** The multipart annotation form's `request_ids` (JSON text), `mapping` and `format` parts, read as the JSON form reads them. */
+export function readAnnotationFields(fields: { request_ids?: string; mapping?: string; format?: string }): CatalogueAnnotationRequest {
+  const json = (name: 'request_ids' | 'mapping', text: string | undefined, what: string): unknown => {
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw validationError('The request is invalid.', [{ path: name, message: `must be a JSON object (${what})` }]);
+    }
+  };
+  const parsed = z
+    .object({ request_ids: CatalogueRequestIdsSchema, mapping: CatalogueMappingSchema.optional(), format: AnnotationFormatSchema.optional() })
+    .safeParse({ request_ids: json('request_ids', fields.request_ids, 'row number → request_id') ?? fields.request_ids, mapping: json('mapping', fields.mapping, 'field → header text'), format: fields.format });
+  if (!parsed.success) throw validationError('The request is invalid.', fieldErrorsOf(parsed.error, 'body'));
+  return { requestIds: requestIdMap(parsed.data.request_ids), mapping: parsed.data.mapping, format: parsed.data.format };
+}
+
+/** The JSON annotation form, validated. */
+export function readAnnotationJson(raw: unknown): CatalogueAnnotationRequest & { csv: string } {
+  const parsed = CatalogueAnnotationJsonRequestSchema.safeParse(raw);
+  if (!parsed.success) throw validationError('The request body is invalid.', fieldErrorsOf(parsed.error, 'body'));
+  return { csv: parsed.data.csv, requestIds: requestIdMap(parsed.data.request_ids), mapping: parsed.data.mapping, format: parsed.data.format };
+}
+
 export const CatalogueRowSchema = z
   .object({
     row: z.int().min(1).meta({ description: 'The row\'s number in the sheet, 1-based (the header is row 1 in most files).' }),

@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify/catalogue/annotated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Annotate a catalogue file from the answers already served
+         * @description The annotated CSV or XLSX of a catalogue already verified, made from the archived answers, with no row verified again and nothing billed: multipart/form-data with the same `file` (and `mapping`, if one was given), `request_ids` (JSON: row number → request_id, the `row` and `result.request_id` of each row the catalogue's answer gave, or of a lot verified again with a pinned `subject_ref`) and `format` (csv or xlsx; else Accept; else csv); or JSON `{csv, request_ids, mapping?, format?}` for pasted lines. Each request_id is read as GET /api/v1/verify/requests/{request_id} reads it: a production answer only with the key it was served to (404 otherwise); it must answer its row's artist and title (400 naming the row otherwise). A row the catalogue refused (blank artist or title) is annotated with its error; a row with no request_id is left blank. The file is read with the catalogue's limits. Up to 10000 rows (keyless sandbox: 100), 256 columns, 1,000,000 cells, a file of 20 MiB (an XLSX inflating to 64 MiB at most), read in 30 s at most; over one of these, a 413 naming it.
+         */
+        post: operations["annotateCatalogue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/verify/research-orders": {
         parameters: {
             query?: never;
@@ -1238,6 +1258,34 @@ export interface components {
             date?: string;
             /** @description The estimate column (Estimate, Estimation, Schätzung, Schatting, Stima): found and echoed, not verified. The header text of the column. */
             estimate?: string;
+        };
+        CatalogueAnnotationMultipartRequest: {
+            /**
+             * Format: binary
+             * @description The catalogue: a CSV (UTF-8, UTF-16 with BOM or Windows-1252; `,`, `;` or tab) or an XLSX (its first worksheet with cells).
+             */
+            file: string;
+            /** @description A JSON object, CatalogueRequestIds: row number → request_id (at most 1 MiB). */
+            request_ids: string;
+            /** @description A JSON object, CatalogueMapping: field → header text. */
+            mapping?: string;
+            format?: components["schemas"]["AnnotationFormat"];
+        };
+        /**
+         * @description The annotated file: csv or xlsx. Else from Accept; else csv.
+         * @enum {string}
+         */
+        AnnotationFormat: "csv" | "xlsx";
+        CatalogueAnnotationJsonRequest: {
+            /** @description The catalogue as CSV text: a header line (Lot, Artist, Title... in English, French, German, Dutch or Italian), then one line per lot; `,`, `;` or tab separated. */
+            csv: string;
+            request_ids: components["schemas"]["CatalogueRequestIds"];
+            mapping?: components["schemas"]["CatalogueMapping"];
+            format?: components["schemas"]["AnnotationFormat"];
+        };
+        /** @description Each verified row's request_id, by the row's number in the sheet (`row` of the catalogue's answer), e.g. {"2": "…", "3": "…"}; a pinned lot's is the request_id of its new verification. */
+        CatalogueRequestIds: {
+            [key: string]: string;
         };
         ResearchOrderRequest: {
             /**
@@ -3841,6 +3889,262 @@ export interface operations {
                 };
             };
             /** @description Over a limit, named in `detail`: file size, rows (and the sandbox's row limit), columns, cells, cell size, inflated bytes, parts, time or memory. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is neither multipart/form-data nor application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The lot, artist or title column was not found: `headers` and `missing` let a client ask for a mapping. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["CatalogueColumnsProblem"];
+                };
+            };
+            /** @description Rate limited; see `Retry-After`. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head is over 16 KiB. */
+            431: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is busy, timed out or unreachable; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    annotateCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CatalogueAnnotationMultipartRequest"];
+                "application/json": components["schemas"]["CatalogueAnnotationJsonRequest"];
+            };
+        };
+        responses: {
+            /** @description The annotated file. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description attachment, with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Invalid request_ids, mapping or format, a malformed body, a file that is neither a CSV text nor an XLSX workbook, or a request_id for a row that is not a verified data row of the file or that answered another lot (`errors` names each row). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description The challenge: `Bearer realm="api"`, `ApiKey realm="verify", header="X-API-Key"`, or on a refused login `Password realm="api"` (email and password in the body). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request_id that names no verification visible to this caller. */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request head or body was not received in time. */
+            408: {
+                headers: {
+                    /** @description The request id (echoed when the caller sent a sane one). */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description When the window resets (epoch seconds). */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description IETF draft policy: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF draft: remaining and seconds to reset. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit, named in `detail`: file size, request_ids field size, rows, columns, cells, cell size, inflated bytes, parts, time or memory. */
             413: {
                 headers: {
                     /** @description The request id (echoed when the caller sent a sane one). */

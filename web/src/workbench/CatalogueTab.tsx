@@ -5,7 +5,7 @@ import { DropZone, ProblemNote, ProgressBar, SelectField } from '../ui/controls'
 import { type ColumnKey, type ColumnMapping, COLUMN_KEYS, REQUIRED_COLUMNS } from './columns';
 import { reasonLabel } from './labels';
 import { LotTable } from './LotTable';
-import { annotatedCsv, annotatedFile, type CatalogueSource, ColumnsNeeded, type Lot, type VerdictFilter, verifyCatalogue, verifyLot } from './lots';
+import { annotatedFile, type CatalogueSource, ColumnsNeeded, type Lot, type VerdictFilter, verifyCatalogue, verifyLot } from './lots';
 import { MESSAGES } from './messages';
 import { OrderForm } from './OrderForm';
 
@@ -54,8 +54,8 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
   async function download(format: 'csv' | 'xlsx') {
     if (source === null) return;
     try {
-      // Pasted lines: annotated in the page from the lots shown (pins kept). A file: the service's annotated file.
-      const blob = 'csv' in source ? new Blob([annotatedCsv(source.csv, lots)], { type: 'text/csv;charset=utf-8' }) : await annotatedFile(api, source, mapping, format);
+      // The lots as shown (pins kept), written by the service from their archived answers: nothing verified again.
+      const blob = await annotatedFile(api, source, mapping, lots, format);
       const base = 'csv' in source ? 'catalogue' : source.file.name.replace(/\.[^.]*$/, '');
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
@@ -142,7 +142,7 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
               ]}
             />
             <SelectField label={m.filterReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} options={[['all', m.all], ...reasons.map((r): [string, string] => [r, reasonLabel(m, r)])]} />
-            <button type="button" class="secondary" onClick={() => void download('csv')} disabled={running}>
+            <button type="button" class="secondary" onClick={() => void download('csv')} disabled={running} aria-describedby="download-hint">
               {m.download}
             </button>
             {source !== null && 'file' in source ? (
@@ -151,11 +151,9 @@ export function CatalogueTab({ api, production }: { api: ApiClient; production: 
               </button>
             ) : null}
           </div>
-          {source !== null && 'file' in source ? (
-            <p id="download-hint" class="hint">
-              {m.downloadHint}
-            </p>
-          ) : null}
+          <p id="download-hint" class="hint">
+            {m.downloadHint}
+          </p>
           <LotTable
             lots={shown}
             selectable={production}

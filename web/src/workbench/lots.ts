@@ -1,7 +1,6 @@
 import { type ApiClient, problemOf, type Schemas, unwrap } from '../api/client';
 import { readNdjson } from '../api/ndjson';
 import type { ColumnMapping } from './columns';
-import { parseCsv, toCsv } from './csv';
 
 export type Verification = Schemas['VerificationResponse'];
 export type LotError = Schemas['BatchItemError'];
@@ -42,15 +41,18 @@ export const lotOfRow = (r: CatalogueRow): Lot => ({
 const isColumnsProblem = (body: unknown): body is ColumnsProblem =>
   typeof body === 'object' && body !== null && Array.isArray((body as ColumnsProblem).headers) && Array.isArray((body as ColumnsProblem).missing);
 
+/** A file and text fields as multipart/form-data: the typed fields for openapi-fetch, the form for the wire (with the file itself). */
+function multipartBody<F extends Record<string, string | undefined>>(file: File, fields: F) {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, value);
+  return { body: { file: file.name, ...fields }, bodySerializer: () => form };
+}
+
 /** The request body of `source` for `POST /api/v1/verify/catalogue`, answered as `format`. */
 function catalogueBody(source: CatalogueSource, mapping: ColumnMapping | undefined, format: Schemas['CatalogueFormat']) {
   if ('csv' in source) return { body: { csv: source.csv, format, ...(mapping ? { mapping } : {}) } };
-  const form = new FormData();
-  form.set('file', source.file, source.file.name);
-  form.set('format', format);
-  if (mapping) form.set('mapping', JSON.stringify(mapping));
-  // The typed fields of the multipart form; the serializer sends the file itself.
-  return { body: { file: source.file.name, format, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) }, bodySerializer: () => form };
+  return multipartBody(source.file, { format, mapping: mapping ? JSON.stringify(mapping) : undefined });
 }
 
 /**
@@ -88,9 +90,24 @@ export async function verifyCatalogue(
   );
 }
 
-/** The annotated file as the service writes it (the sheet with the annotation columns appended); the catalogue is verified again. */
-export async function annotatedFile(api: ApiClient, source: CatalogueSource, mapping: ColumnMapping | undefined, format: 'csv' | 'xlsx'): Promise<Blob> {
-  const result = await api.POST('/api/v1/verify/catalogue', { ...catalogueBody(source, mapping, format), parseAs: 'blob' });
+/** Each verified lot's request_id by its sheet row: what the page holds of the answers it showed (pins included). */
+export const requestIdsOf = (lots: readonly Lot[]): Record<string, string> =>
+  Object.fromEntries(lots.filter((l) => l.verification !== null).map((l) => [String(l.row), l.verification!.request_id]));
+
+/**
+ * The annotated file of what the page shows (ADR 0049): the service writes the sheet with the
+ * annotation columns from the archived answers of the lots' request_ids (pinned lots their new
+ * one), through `POST /api/v1/verify/catalogue/annotated`: nothing is verified again nor billed.
+ */
+export async function annotatedFile(api: ApiClient, source: CatalogueSource, mapping: ColumnMapping | undefined, lots: readonly Lot[], format: 'csv' | 'xlsx'): Promise<Blob> {
+  const request_ids = requestIdsOf(lots);
+  const result =
+    'csv' in source
+      ? await api.POST('/api/v1/verify/catalogue/annotated', { body: { csv: source.csv, request_ids, format, ...(mapping ? { mapping } : {}) }, parseAs: 'blob' })
+      : await api.POST('/api/v1/verify/catalogue/annotated', {
+          ...multipartBody(source.file, { request_ids: JSON.stringify(request_ids), format, mapping: mapping ? JSON.stringify(mapping) : undefined }),
+          parseAs: 'blob',
+        });
   if (!result.response.ok) throw problemOf(result.response.status, result.error);
   return result.data as Blob;
 }
@@ -100,45 +117,4 @@ export async function verifyLot(api: ApiClient, lot: Lot, subjectRef: string): P
   const input = { ...lot.input, subject_ref: subjectRef };
   const verification = unwrap(await api.POST('/api/v1/verify', { body: input }));
   return { ...lot, input, verification, error: null };
-}
-
-export const ANNOTATION_COLUMNS = ['verdict', 'matched_artist', 'qualifier', 'requalification_fr', 'requalification_en', 'citations', 'near_matches', 'reason', 'request_id'] as const;
-
-/** The annotation cells of one lot, as the catalogue endpoint appends them. */
-export function annotationOf(lot: Lot): string[] {
-  const v = lot.verification;
-  if (v === null) return [lot.error?.code ?? '', '', '', '', '', lot.error?.detail ?? '', '', '', ''];
-  return [
-    v.verdict,
-    v.matched_artist?.name ?? '',
-    v.parsed.qualifier ?? '',
-    v.suggested_requalification?.term_fr ?? '',
-    v.suggested_requalification?.term_en ?? '',
-    v.attestations
-      .slice(0, 3)
-      .map((a) => `${a.verified_by} ${a.source_ref} (${a.confidence})`)
-      .join(' | '),
-    v.near_matches.map((n) => `${n.artist}: ${n.title} [${n.work_id}]`).join(' | '),
-    v.reason ?? '',
-    v.request_id,
-  ];
-}
-
-/**
- * Pasted lines or a CSV file with the annotation columns appended, made in the page from the
- * lots as shown (pins included, nothing verified again): the lots by their sheet row (the
- * header is row 1), rows not verified left blank.
- */
-export function annotatedCsv(csvText: string, lots: Lot[]): string {
-  const byRow = new Map(lots.map((l) => [l.row, l]));
-  const [header, ...data] = parseCsv(csvText);
-  const width = header.length;
-  const pad = (r: string[]) => [...r, ...Array<string>(Math.max(0, width - r.length)).fill('')].slice(0, width);
-  return toCsv([
-    [...header, ...ANNOTATION_COLUMNS],
-    ...data.map((r, i) => {
-      const lot = byRow.get(i + 2);
-      return [...pad(r), ...(lot ? annotationOf(lot) : ANNOTATION_COLUMNS.map(() => ''))];
-    }),
-  ]);
 }
