@@ -94,6 +94,8 @@ export class NearMatcher {
   /** Works of these artists with a title close to `subjectTitle` (reason `similar_title`). */
   similarTitles(artistIds: readonly string[], subjectTitle: string, limit = MAX_NEAR_MATCHES): NearMatch[] {
     const query = this.dictionary.prepare(normaliseTitle(subjectTitle));
+    // One artist (the usual case): their matches are already distinct works, sorted, at most `limit`.
+    if (artistIds.length === 1) return this.titleMatches(artistIds[0] as string, query, limit);
     const best = new Map<string, NearMatch>();
     for (const artistId of artistIds) {
       for (const match of this.titleMatches(artistId, query, limit)) {

@@ -43,15 +43,26 @@ export interface TitleReading {
   generic: boolean;
 }
 
+/** What the vocabulary says of one word. */
+interface WordEntry {
+  /** The most words of a phrase starting with this word (0: it starts none, 1: only itself). */
+  phraseWords: number;
+  /** Whether it is a function word: absent, no; else whether English has it. */
+  functionWord: boolean | undefined;
+  /** The concept the word alone reads as, if any. */
+  concept: string | undefined;
+}
+
 interface Vocabulary {
   /** Folded phrase -> concept (its first English form, spaces as underscores). */
   concepts: Map<string, string>;
   /** Folded phrases and function words that are English (a match of one is not foreign). */
   english: Set<string>;
-  /** Function words of every language -> whether English has it. */
-  functionWords: Map<string, boolean>;
-  /** First word of a phrase -> the most words a phrase starting with it has. */
-  phraseWords: Map<string, number>;
+  /**
+   * Per word that starts a phrase or is a function word (of any language), what `readTitle`
+   * asks of it, in one look-up (most words of a title are neither: one miss).
+   */
+  words: Map<string, WordEntry>;
   /** Words a generic title cannot do without: every word of a generic head's forms. */
   headWords: Set<string>;
   /**
@@ -99,7 +110,11 @@ function buildVocabulary(): Vocabulary {
     }
   }
   for (const [word, isEnglish] of functionWords) if (!isEnglish) foreignStarts.add(word);
-  return { concepts, english, functionWords, phraseWords, headWords, foreignStarts };
+  const words = new Map<string, WordEntry>();
+  for (const word of new Set([...phraseWords.keys(), ...functionWords.keys()])) {
+    words.set(word, { phraseWords: phraseWords.get(word) ?? 0, functionWord: functionWords.get(word), concept: concepts.get(word) });
+  }
+  return { concepts, english, words, headWords, foreignStarts };
 }
 
 let vocabulary: Vocabulary | null = null;
@@ -113,22 +128,24 @@ let modifiers: ReadonlySet<string> | null = null;
 export function readTitle(titleKey: string): TitleReading {
   const v = vocab();
   const words = titleKey === '' ? [] : titleKey.split(' ');
+  // Where each word starts in the key: a phrase of words i..j is one substring of the key
+  // (the same text as words.slice(i, j + 1).join(' '), without the array and the join).
+  const starts: number[] = new Array<number>(words.length);
+  for (let w = 0, at = 0; w < words.length; w += 1) {
+    starts[w] = at;
+    at += (words[w] as string).length + 1;
+  }
   const parts: string[] = [];
   let foreign = false;
   let i = 0;
   while (i < words.length) {
+    const word = words[i] as string;
+    const entry = v.words.get(word);
     let matched = 0;
-    // Longest phrase first (a phrase may hold function words: "flight into egypt").
-    for (let n = Math.min(v.phraseWords.get(words[i] as string) ?? 1, words.length - i); n >= 1 && matched === 0; n -= 1) {
-      const phrase = n === 1 ? (words[i] as string) : words.slice(i, i + n).join(' ');
-      if (n === 1) {
-        const fn = v.functionWords.get(phrase);
-        if (fn !== undefined) {
-          if (!fn) foreign = true;
-          matched = 1;
-          break;
-        }
-      }
+    // Longest phrase first (a phrase may hold function words: "flight into egypt"), then the word
+    // alone: a function word, else a concept. A word with no entry is neither.
+    for (let n = entry === undefined ? 0 : Math.min(entry.phraseWords, words.length - i); n >= 2 && matched === 0; n -= 1) {
+      const phrase = titleKey.slice(starts[i] as number, (starts[i + n - 1] as number) + (words[i + n - 1] as string).length);
       const concept = v.concepts.get(phrase);
       if (concept !== undefined) {
         parts.push(concept);
@@ -136,14 +153,24 @@ export function readTitle(titleKey: string): TitleReading {
         matched = n;
       }
     }
+    if (matched === 0 && entry !== undefined) {
+      if (entry.functionWord !== undefined) {
+        if (!entry.functionWord) foreign = true;
+        matched = 1;
+      } else if (entry.concept !== undefined) {
+        parts.push(entry.concept);
+        if (!v.english.has(word)) foreign = true;
+        matched = 1;
+      }
+    }
     if (matched === 0) {
-      parts.push(words[i] as string);
+      parts.push(word);
       matched = 1;
     }
     i += matched;
   }
   return {
-    key: [...parts].sort().join(' '),
+    key: parts.slice().sort().join(' '),
     english: parts.join(' ').replace(/_/g, ' '),
     foreign,
     generic: isGenericParts(parts),
