@@ -111,8 +111,9 @@ export const MAX_SERVING_GROUP = 64;
 
 /**
  * Serves the entries in order: each subject answered in its own turn, recorded in groups
- * (`answer` and `recordAll`: one transaction per group; the first small so that the first
- * answers come back at once), or served one by one (`serve`). The results are taken in
+ * (`answer` and `recordAll`: one transaction per group, the first small so that the first
+ * answers come back at once; a group is written while the next is answered, one write at a
+ * time), or served one by one (`serve`). The results are taken in
  * the entries' order once their group is served. A signal that aborts stops the batch before its
  * next entry: the subjects of the group gathered so far are not served (nothing is archived or
  * metered for them) and are not in the results. A group that fails for want of storage is
@@ -137,40 +138,83 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
   let group: Array<{ entry: BatchEntry; error: BatchItemError | null }> = [];
   let answered: AnsweredSubject[] = [];
 
-  const serveGroup = async (): Promise<void> => {
-    let ok = false;
-    if (answered.length > 0) {
+  /** A group on its way to the archive: its entries in order, its answers, and the write. */
+  interface Flight {
+    gathered: Array<{ entry: BatchEntry; error: BatchItemError | null }>;
+    answered: AnsweredSubject[];
+    write: Promise<void> | null;
+  }
+  // Grouped, one group is written while the next is answered (never two written at once, so a
+  // failure still ends the answer at a group boundary: the next group is only started once this
+  // one is archived).
+  let inFlight: Flight | null = null;
+
+  /** Starts writing the gathered group (without waiting for it). */
+  const launch = (): Flight => {
+    const flight: Flight = { gathered: group, answered, write: null };
+    group = [];
+    answered = [];
+    const only = flight.answered[0];
+    if (only !== undefined) {
+      flight.write = grouped
+        ? (serving.recordAll as NonNullable<BatchServing['recordAll']>)(flight.answered)
+        : serving.serve(only.input).then((response) => {
+            only.response = response;
+          });
+      flight.write.catch(() => undefined); // seen by `land`; not an unhandled rejection meanwhile
+    }
+    if (grouped) groupSize = Math.min(groupSize * 2, MAX_SERVING_GROUP);
+    return flight;
+  };
+  /** Waits for a group's write and takes its results in order (all unavailable if the storage failed it). */
+  const land = async (flight: Flight): Promise<void> => {
+    let ok = true;
+    if (flight.write !== null) {
       try {
-        if (grouped) await (serving.recordAll as NonNullable<BatchServing['recordAll']>)(answered);
-        else (answered[0] as AnsweredSubject).response = await serving.serve((answered[0] as AnsweredSubject).input);
-        ok = true;
+        await flight.write;
       } catch (err) {
         if (served === 0 || serving.unavailable?.(err) !== true) throw err;
         storageLost = true;
+        ok = false;
       }
     }
     let next = 0;
-    const gathered = group;
-    const responses = answered;
-    group = [];
-    answered = [];
-    for (const { entry, error } of gathered) {
+    for (const { entry, error } of flight.gathered) {
       if (error !== null || !('input' in entry)) {
         await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
         continue;
       }
-      const response = (responses[next++] as AnsweredSubject).response;
+      const response = (flight.answered[next++] as AnsweredSubject).response;
       if (!ok) await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
       else {
         served += 1;
         await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
       }
     }
-    if (grouped) groupSize = Math.min(groupSize * 2, MAX_SERVING_GROUP);
+  };
+  /** The gathered group answered but never written: each of its subjects an unavailable entry. */
+  const dropGathered = async (): Promise<void> => {
+    const gathered = group;
+    group = [];
+    answered = [];
+    for (const { entry, error } of gathered) await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
+  };
+  /** Lands the group in flight, if any. */
+  const landInFlight = async (): Promise<void> => {
+    const flight = inFlight;
+    inFlight = null;
+    if (flight !== null) await land(flight);
+  };
+  /** The gathered group is full, or the batch is over: write it (grouped: after the one in flight). */
+  const serveGroup = async (): Promise<void> => {
+    if (!grouped) return land(launch());
+    await landInFlight();
+    if (storageLost) return dropGathered();
+    inFlight = launch();
   };
   /** An entry answered without serving: at once when nothing waits before it, else in its place. */
   const settle = async (entry: BatchEntry, error: BatchItemError): Promise<void> => {
-    if (group.length === 0) await taken({ index: entry.index, lot: entry.lot, result: null, error });
+    if (group.length === 0 && inFlight === null) await taken({ index: entry.index, lot: entry.lot, result: null, error });
     else group.push({ entry, error });
   };
 
@@ -197,7 +241,13 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     answered.push({ input: entry.input, response: grouped ? (serving.answer as NonNullable<BatchServing['answer']>)(entry.input) : (null as unknown as VerificationResponse) });
     if (answered.length >= groupSize) await serveGroup();
   }
-  if (!cancelled && group.length > 0) await serveGroup();
+  // A group being written when the signal aborted is archived: its results are taken. The group
+  // gathered after it is dropped (answered, never archived, billed or sent).
+  await landInFlight();
+  if (!cancelled && group.length > 0) {
+    if (storageLost) await dropGathered();
+    else await land(launch());
+  }
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
   const last = scheduler?.pause();
   if (last !== undefined) await last;

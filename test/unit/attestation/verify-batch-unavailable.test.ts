@@ -106,6 +106,26 @@ describe('verifyBatch serving groups (ADR 0050)', () => {
     await expect(verifyBatch(many, groupServing(0))).rejects.toBe(storageLost);
   });
 
+  it('writes a group while the next is answered, never two at once', async () => {
+    const serving = groupServing(-1);
+    const record = serving.recordAll;
+    const answeredWhenWritten: number[] = [];
+    let writing = 0;
+    serving.recordAll = async (group) => {
+      expect(writing).toBe(0);
+      writing += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      answeredWhenWritten.push(serving.answeredTitles.length);
+      writing -= 1;
+      return record(group);
+    };
+    const outcome = await verifyBatch(many, serving);
+    expect(outcome.served).toBe(19);
+    expect(outcome.results.map((r) => r.index)).toEqual(many.map((e) => e.index));
+    // When the first group (4) was archived, the second (8 more) had been answered meanwhile.
+    expect(answeredWhenWritten[0]).toBe(12);
+  });
+
   it('a signal that aborts drops the group being gathered: answered in their turns, nothing of it is recorded or in the results', async () => {
     const controller = new AbortController();
     const serving = groupServing(-1);
