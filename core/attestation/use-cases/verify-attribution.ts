@@ -72,12 +72,13 @@ export class VerifyAttribution {
   }
 
   /**
-   * One subject answered with a new request_id, with its JSON text, not archived yet: a batch
+   * One subject answered (with a new request_id unless given one), with its JSON text, not
+   * archived yet: a batch
    * answers each subject in its own turn of the event loop and archives them a group at a time
    * (`recordAll`, ADR 0050).
    */
-  prepare(input: VerifyInput): ServedVerification {
-    const response = this.engine.answer(input);
+  prepare(input: VerifyInput, requestId?: string): ServedVerification {
+    const response = this.engine.answer(input, requestId);
     return { response, json: JSON.stringify(response) };
   }
 
@@ -87,10 +88,9 @@ export class VerifyAttribution {
   }
 
   private async serve(input: VerifyInput, caller: Caller, requestId: string | undefined): Promise<ServedVerification> {
-    const response = this.engine.answer(input, requestId);
-    const json = JSON.stringify(response);
-    await this.ledger.record(traceOf(input, response, caller), json);
-    return { response, json };
+    const served = this.prepare(input, requestId);
+    await this.ledger.record(traceOf(input, served.response, caller), served.json);
+    return served;
   }
 }
 

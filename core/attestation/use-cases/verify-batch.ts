@@ -178,14 +178,14 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
         ok = false;
       }
     }
+    await takeGroup(flight, ok);
+  };
+  /** A group's results in order: its answers when it was archived (`ok`), else each subject unavailable. */
+  const takeGroup = async ({ gathered, answered: answers }: Flight, ok: boolean): Promise<void> => {
     let next = 0;
-    for (const { entry, error } of flight.gathered) {
-      if (error !== null || !('input' in entry)) {
-        await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
-        continue;
-      }
-      const response = (flight.answered[next++] as AnsweredSubject).response;
-      if (!ok) await taken({ index: entry.index, lot: entry.lot, result: null, error: UNAVAILABLE });
+    for (const { entry, error } of gathered) {
+      const response = error === null && 'input' in entry ? (answers[next++] as AnsweredSubject).response : null;
+      if (response === null || !ok) await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
       else {
         served += 1;
         await taken({ index: entry.index, lot: entry.lot, result: response, error: null });
@@ -194,10 +194,10 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
   };
   /** The gathered group answered but never written: each of its subjects an unavailable entry. */
   const dropGathered = async (): Promise<void> => {
-    const gathered = group;
+    const flight: Flight = { gathered: group, answered, write: null };
     group = [];
     answered = [];
-    for (const { entry, error } of gathered) await taken({ index: entry.index, lot: entry.lot, result: null, error: error ?? UNAVAILABLE });
+    await takeGroup(flight, false);
   };
   /** Lands the group in flight, if any. */
   const landInFlight = async (): Promise<void> => {
@@ -241,13 +241,11 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
     answered.push({ input: entry.input, response: grouped ? (serving.answer as NonNullable<BatchServing['answer']>)(entry.input) : (null as unknown as VerificationResponse) });
     if (answered.length >= groupSize) await serveGroup();
   }
-  // A group being written when the signal aborted is archived: its results are taken. The group
-  // gathered after it is dropped (answered, never archived, billed or sent).
+  // The last group is served as a full one is. A group being written when the signal aborted is
+  // archived: its results are taken; the group gathered after it is dropped (answered, never
+  // archived, billed or sent).
+  if (!cancelled && group.length > 0) await serveGroup();
   await landInFlight();
-  if (!cancelled && group.length > 0) {
-    if (storageLost) await dropGathered();
-    else await land(launch());
-  }
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
   const last = scheduler?.pause();
   if (last !== undefined) await last;
