@@ -115,6 +115,8 @@ describe('reading a subject costs at most a constant per code unit (ADR 0029)', 
       (n: number) => 'a' + ', '.repeat(n) + '1234 ' + ' ;'.repeat(n) + 'x',
       (n: number) => '(' + '1'.repeat(2 * n) + ' ' + '('.repeat(n),
       (n: number) => ' '.repeat(2 * n) + '1 (' + '\u3000'.repeat(n) + '1234 recto',
+      // A school word, then bracketed ends after bracketed ends: each is read once, not once per end.
+      (n: number) => 'school ' + '() '.repeat(n),
     ];
     for (const shape of shapes) {
       const at = (n: number) => stepsOf(() => (parseArtistLine(shape(n)), catalogueTitleForms(shape(n)))) / shape(n).length;

@@ -44,11 +44,17 @@ function isNumberWord(word: string): boolean {
 const MAY_DESIGNATE = /[0-9]|cole|scuola|escuela|escola|school|schule|skola|anonym|anonim|an\u00f3nim|ano\u0301nim|unknown|inconnu|unbekannt|onbekend|ignoto|desconocido|ok\u00e4nd|oka\u0308nd|okand|cle|century|jahrhundert|jh|sec|siglo|eeuw|talet|hundradet/;
 
 export function isDesignation(segment: string): boolean {
-  if (!MAY_DESIGNATE.test(segment.toLowerCase())) return false;
   // A bracketed end after a name is that name's qualifier or dates ("Rembrandt (school)",
   // "Rubens (Schule)"), not a school: the words before the brackets must designate by themselves.
+  // (Read once, not again for the brackets before them: two readings keep it linear.)
   const bracket = lastBracketedEnd(segment);
-  if (bracket > 0 && !isDesignation(segment.slice(0, bracket))) return false;
+  if (bracket > 0 && !designates(segment.slice(0, bracket))) return false;
+  return designates(segment);
+}
+
+/** Whether a segment, brackets and all, reads as a school or period designation. */
+function designates(segment: string): boolean {
+  if (!MAY_DESIGNATE.test(segment.toLowerCase())) return false;
   const key = foldText(segment);
   readingCost.steps += segment.length + 1;
   if (key === '') return false;
