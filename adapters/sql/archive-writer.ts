@@ -67,10 +67,10 @@ export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
 }
 
 /**
- * The writer on the database's own Kysely connection (PostgreSQL's pool, SQLite in memory). The
- * archive insert of `n` rows is compiled once per size and its SQL reused with new parameters:
- * compiling through the query builder costs more than SQLite's own insert, and one multi-row
- * statement is one round trip on PostgreSQL instead of `n`. The bodies are deflated in a worker
+ * The writer on the database's own Kysely connection, in a transaction (SQLite in memory;
+ * PostgreSQL writes a batch in one statement: postgres-archive-writer.ts). The archive insert of
+ * `n` rows is compiled once per size and its SQL reused with new parameters: compiling through
+ * the query builder costs more than SQLite's own insert. The bodies are deflated in a worker
  * thread (ArchiveDeflater), a batch per message, before the transaction, not on the event loop.
  */
 export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
