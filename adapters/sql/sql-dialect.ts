@@ -113,6 +113,12 @@ export interface SqlCapabilities {
    */
   percentileCont(column: string, fraction: number): RawBuilder<number | null>;
   /**
+   * What follows a table in `FROM` to make the query read it through the index `index`, for a
+   * database whose planner cannot tell when that index pays (SQLite, without statistics:
+   * `INDEXED BY`); null where the planner weighs the indexes by its statistics (PostgreSQL).
+   */
+  indexHint: ((index: string) => RawBuilder<unknown>) | null;
+  /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one
    * writer at a time) the conditional UPDATE alone keeps each row to one claimer.
