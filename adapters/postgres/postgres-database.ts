@@ -3,7 +3,7 @@ import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../sql/database.js';
-import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
+import { readsOn, type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import * as callsSearch from './migrations/0002-tenancy-calls.pg-search.js';
@@ -123,6 +123,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     db,
     capabilities,
     archiveWriter,
+    reads: readsOn(db, true),
     async ping() {
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;

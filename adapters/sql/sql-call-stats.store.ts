@@ -3,7 +3,7 @@ import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallFilter, type CallStatus, 
 import type { AgentAggregate, CallAggregates, DurationAggregate, PeriodAggregate, PeriodRange } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
-import type { SqlCapabilities } from './sql-dialect.js';
+import type { SqlCapabilities, SqlReads } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
 
 interface DurationRow {
@@ -16,6 +16,9 @@ interface DurationRow {
 type CountColumns<P extends string, K extends string> = Record<`${P}_${K}`, number | string | null>;
 type PeriodRow = DurationRow & { period: number | string } & CountColumns<'channel', Channel> & CountColumns<'direction', Direction> & CountColumns<'status', CallStatus>;
 type AgentRow = DurationRow & { agent_id: string | null } & CountColumns<'status', CallStatus>;
+
+/** Statements the per-period read is cut into where reads run at once: with the total's and the agents', two threads end together. */
+const PERIOD_RUNS = 3;
 
 /** Migration 0015's indexes: the window's and each agent's durations in order. */
 const TOTAL_BY_DURATION = 'calls_tenant_duration_stats';
@@ -62,6 +65,8 @@ export class SqlCallStatsStore implements CallStatsStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'indexHint'>,
+    /** Where the three aggregate reads run: worker threads on a SQLite file, the pool on PostgreSQL. */
+    private readonly reads: SqlReads,
   ) {}
 
   /**
@@ -83,15 +88,19 @@ export class SqlCallStatsStore implements CallStatsStore {
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90`;
 
-    // Independent reads: on PostgreSQL each takes a connection of the pool and they run at
-    // once; SQLite's one connection runs them one after the other.
-    const [byPeriod, total, agents] = await Promise.all([
-      this.periodRows(tenantId, filter, periods, durations),
-      sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
-        ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
-        ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
-        FROM calls ${by(TOTAL_BY_DURATION)} WHERE ${where}`.execute(this.db),
+    // Independent reads, at once: on PostgreSQL each takes a connection of the pool, on a
+    // SQLite file each goes to a reader thread (ADR 0051), the longest first (the agents',
+    // then the total's, then the runs of periods); in memory, SQLite's one connection runs
+    // them one after the other.
+    const [agents, total, byPeriod] = await Promise.all([
       this.agentRows(tenantId, where, durations, by(AGENTS_BY_DURATION)),
+      this.reads.all(
+        sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
+          ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
+          ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
+          FROM calls ${by(TOTAL_BY_DURATION)} WHERE ${where}`.compile(this.db),
+      ),
+      this.periodRows(tenantId, filter, periods, durations),
     ]);
 
     const periodAggregates = byPeriod.map(
@@ -103,7 +112,7 @@ export class SqlCallStatsStore implements CallStatsStore {
         by_status: countsOf(r, 'status', CALL_STATUSES),
       }),
     );
-    const pct = total.rows[0];
+    const pct = total[0];
     return {
       periods: periodAggregates,
       total: {
@@ -124,20 +133,29 @@ export class SqlCallStatsStore implements CallStatsStore {
   private async periodRows(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[], durations: RawBuilder<unknown>): Promise<PeriodRow[]> {
     const last = periods.length - 1;
     const clipped = periods.map((p, i) => ({
+      period: i,
       start: i === 0 && filter.from !== undefined && filter.from > p.start ? filter.from : p.start,
       end: i === last && filter.to !== undefined && filter.to < p.end ? filter.to : p.end,
     }));
-    const listed = sql.join(clipped.map((p, i) => sql`(${sql.lit(i)}, CAST(${p.start} AS TEXT), CAST(${p.end} AS TEXT))`));
+    // Where reads run at once, consecutive runs of periods are read by statements of their own,
+    // so that the longest read of a request is a third of this one, not all of it (ADR 0051).
+    const runs = this.reads.concurrent ? PERIOD_RUNS : 1;
+    const size = Math.ceil(clipped.length / runs);
+    const chunks = Array.from({ length: Math.ceil(clipped.length / size) }, (_, i) => clipped.slice(i * size, (i + 1) * size));
+    return (await Promise.all(chunks.map((chunk) => this.periodChunkRows(tenantId, filter, chunk, durations)))).flat();
+  }
+
+  private periodChunkRows(tenantId: string, filter: CallFilter, clipped: readonly (PeriodRange & { period: number })[], durations: RawBuilder<unknown>): Promise<PeriodRow[]> {
+    const listed = sql.join(clipped.map((p) => sql`(${sql.lit(p.period)}, CAST(${p.start} AS TEXT), CAST(${p.end} AS TEXT))`));
     // The window is in the periods' bounds: the conditions here are the filter's others.
     const others = this.where(tenantId, { ...filter, from: undefined, to: undefined });
-    const result = await sql<PeriodRow>`
+    return this.reads.all(sql<PeriodRow>`
       WITH periods (period, period_start, period_end) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
       SELECT periods.period, ${durations},
         ${countsBy('channel', CHANNELS)}, ${countsBy('direction', DIRECTIONS)}, ${countsBy('status', CALL_STATUSES)}
       FROM periods CROSS JOIN calls
       WHERE calls.started_at >= periods.period_start AND calls.started_at < periods.period_end AND ${others}
-      GROUP BY periods.period`.execute(this.db);
-    return result.rows;
+      GROUP BY periods.period`.compile(this.db));
   }
 
   /**
@@ -150,7 +168,7 @@ export class SqlCallStatsStore implements CallStatsStore {
    */
   private async agentRows(tenantId: string, where: Expression<SqlBool>, durations: RawBuilder<unknown>, hint: RawBuilder<unknown>): Promise<AgentRow[]> {
     const byStatus = countsBy('status', CALL_STATUSES);
-    const result = await sql<AgentRow>`
+    return this.reads.all(sql<AgentRow>`
       WITH RECURSIVE agents (agent_id) AS (
         SELECT min(calls.agent_id) FROM calls WHERE calls.tenant_id = ${tenantId}
         UNION ALL
@@ -162,8 +180,7 @@ export class SqlCallStatsStore implements CallStatsStore {
       FROM listed CROSS JOIN calls ${hint} WHERE calls.agent_id = listed.agent_id AND ${where}
       GROUP BY listed.agent_id
       UNION ALL
-      SELECT NULL, ${durations}, ${byStatus} FROM calls ${hint} WHERE calls.agent_id IS NULL AND ${where}`.execute(this.db);
-    return result.rows;
+      SELECT NULL, ${durations}, ${byStatus} FROM calls ${hint} WHERE calls.agent_id IS NULL AND ${where}`.compile(this.db));
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, CompiledQuery, Expression, Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
 import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { ArchiveWriter } from './archive-writer.js';
@@ -126,10 +126,32 @@ export interface SqlCapabilities {
   skipLocked: boolean;
 }
 
+/**
+ * Read-only statements that may run away from the connection the writes use, several at once
+ * where the database allows it (ADR 0051): on PostgreSQL, connections of the pool; on a SQLite
+ * file, worker threads with read-only connections of their own (a long aggregate then holds
+ * neither the event loop nor the main connection, and two run on two cores); in a SQLite
+ * database in memory, its one connection. Each statement sees the database as of its own start.
+ */
+export interface SqlReads {
+  /** Whether statements sent together run at once (worth splitting a long read into several). */
+  readonly concurrent: boolean;
+  /** The rows of a compiled read-only query (a statement that writes is refused). */
+  all<R>(query: CompiledQuery<R>): Promise<R[]>;
+}
+
+/** `SqlReads` on a Kysely instance: its pool's connections (`concurrent`), or its one connection. */
+export const readsOn = (db: Kysely<Database>, concurrent: boolean): SqlReads => ({
+  concurrent,
+  all: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+});
+
 /** An open, migrated database of either dialect, as the composition root holds it. */
 export interface SqlDatabase {
   db: Kysely<Database>;
   capabilities: SqlCapabilities;
+  /** Long read-only statements (the call analytics), off the event loop where the database allows. */
+  reads: SqlReads;
   /** Writes the verification archive and its meter (on `db`, or on a worker thread's connection). */
   archiveWriter: ArchiveWriter;
   /** Cheap round trip for readiness checks; resolves to a short description. */
