@@ -185,16 +185,18 @@ export class SqlCallStatsStore implements CallStatsStore {
 
   /**
    * How the total's and the agents' reads name `calls`: through the duration-ordered indexes of
-   * migration 0015 (the percentiles' input then arrives sorted; ADR 0051) when the window spans
-   * at least half of the time between the tenant's first and last call, so that reading the
-   * tenant's whole index in duration order costs at most about twice the window's entries;
-   * plainly otherwise (the window's range of the started_at indexes). Only for a database whose
-   * planner needs the hint: PostgreSQL weighs the indexes itself.
+   * migration 0015 (the percentiles' input then arrives sorted; ADR 0051) when every call of the
+   * window counts (no channel, direction or text condition) and the window spans at least half
+   * of the time between the tenant's first and last call, so that reading the tenant's whole
+   * index in duration order costs at most about twice the window's entries, against a sort of
+   * them all saved; plainly otherwise (the window's range of the started_at indexes): a filter
+   * keeps a fraction of the entries read, and the sort it would save is that fraction's. Only
+   * for a database whose planner needs the hint: PostgreSQL weighs the indexes itself.
    */
   private async durationOrder(tenantId: string, filter: CallFilter): Promise<(index: string) => RawBuilder<unknown>> {
     const plain = () => sql``;
     const hint = this.capabilities.indexHint;
-    if (hint === null) return plain;
+    if (hint === null || filter.channel !== undefined || filter.direction !== undefined || filter.terms.length > 0) return plain;
     const span = await this.span(tenantId, { terms: [] });
     if (span === null) return plain;
     const first = Date.parse(span.first);
