@@ -41,7 +41,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
-  indexHint: null,
+  orderedRead: { kind: 'order-by' },
 });
 
 export interface PostgresOptions {

@@ -20,6 +20,15 @@ type AgentRow = DurationRow & { agent_id: string | null } & CountColumns<'status
 /** Statements the per-period read is cut into where reads run at once: with the total's and the agents', two threads end together. */
 const PERIOD_RUNS = 3;
 
+/**
+ * `calls` for a read whose percentiles want its durations in order: `from(index, where)`, the
+ * read's `FROM … WHERE …`; `joined(index)`, what follows `calls` joined to another table.
+ */
+interface DurationsInOrder {
+  from(index: string, where: Expression<SqlBool>): RawBuilder<unknown>;
+  joined(index: string): RawBuilder<unknown>;
+}
+
 /** Migration 0015's indexes: the window's and each agent's durations in order. */
 const TOTAL_BY_DURATION = 'calls_tenant_duration_stats';
 const AGENTS_BY_DURATION = 'calls_tenant_agent_duration_stats';
@@ -64,7 +73,7 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
 export class SqlCallStatsStore implements CallStatsStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'indexHint'>,
+    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'orderedRead'>,
     /** Where the three aggregate reads run: worker threads on a SQLite file, the pool on PostgreSQL. */
     private readonly reads: SqlReads,
   ) {}
@@ -83,7 +92,7 @@ export class SqlCallStatsStore implements CallStatsStore {
   async aggregate(tenantId: string, filter: CallFilter, periods: readonly PeriodRange[]): Promise<CallAggregates> {
     if (periods.length === 0) return { periods: [], total: durationOf(undefined), agents: [] };
     const where = this.where(tenantId, filter);
-    const by = await this.durationOrder(tenantId, filter);
+    const ordered = await this.durationsInOrder(tenantId, filter);
     const durations = sql`count(*) AS calls, sum(calls.duration_seconds) AS total_seconds,
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
       ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90`;
@@ -93,12 +102,12 @@ export class SqlCallStatsStore implements CallStatsStore {
     // then the total's, then the runs of periods); in memory, SQLite's one connection runs
     // them one after the other.
     const [agents, total, byPeriod] = await Promise.all([
-      this.agentRows(tenantId, where, durations, by(AGENTS_BY_DURATION)),
+      this.agentRows(tenantId, where, durations, ordered),
       this.reads.all(
         sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
           ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
           ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
-          FROM calls ${by(TOTAL_BY_DURATION)} WHERE ${where}`.compile(this.db),
+          ${ordered.from(TOTAL_BY_DURATION, where)}`.compile(this.db),
       ),
       this.periodRows(tenantId, filter, periods, durations),
     ]);
@@ -166,7 +175,7 @@ export class SqlCallStatsStore implements CallStatsStore {
    * are the second branch (`agent_id IS NULL`, a range of the same index). A branch without
    * calls gives a row of 0 calls, which the use case drops.
    */
-  private async agentRows(tenantId: string, where: Expression<SqlBool>, durations: RawBuilder<unknown>, hint: RawBuilder<unknown>): Promise<AgentRow[]> {
+  private async agentRows(tenantId: string, where: Expression<SqlBool>, durations: RawBuilder<unknown>, ordered: DurationsInOrder): Promise<AgentRow[]> {
     const byStatus = countsBy('status', CALL_STATUSES);
     return this.reads.all(sql<AgentRow>`
       WITH RECURSIVE agents (agent_id) AS (
@@ -177,33 +186,42 @@ export class SqlCallStatsStore implements CallStatsStore {
       ),
       listed (agent_id) AS (SELECT agents.agent_id FROM agents WHERE agents.agent_id IS NOT NULL ORDER BY 1)
       SELECT listed.agent_id, ${durations}, ${byStatus}
-      FROM listed CROSS JOIN calls ${hint} WHERE calls.agent_id = listed.agent_id AND ${where}
+      FROM listed CROSS JOIN calls ${ordered.joined(AGENTS_BY_DURATION)} WHERE calls.agent_id = listed.agent_id AND ${where}
       GROUP BY listed.agent_id
       UNION ALL
-      SELECT NULL, ${durations}, ${byStatus} FROM calls ${hint} WHERE calls.agent_id IS NULL AND ${where}`.compile(this.db));
+      SELECT NULL, ${durations}, ${byStatus} ${ordered.from(AGENTS_BY_DURATION, sql<SqlBool>`(calls.agent_id IS NULL AND ${where})`)}`.compile(this.db));
   }
 
   /**
-   * How the total's and the agents' reads name `calls`: through the duration-ordered indexes of
-   * migration 0015 (the percentiles' input then arrives sorted; ADR 0051) when every call of the
-   * window counts (no channel, direction or text condition) and the window spans at least half
-   * of the time between the tenant's first and last call, so that reading the tenant's whole
-   * index in duration order costs at most about twice the window's entries, against a sort of
-   * them all saved; plainly otherwise (the window's range of the started_at indexes): a filter
-   * keeps a fraction of the entries read, and the sort it would save is that fraction's. Only
-   * for a database whose planner needs the hint: PostgreSQL weighs the indexes itself.
+   * How the total's and the agents' reads take `calls`, whose durations their percentiles want
+   * in order (ADR 0051). Where the database weighs an index's order against a sort itself
+   * (PostgreSQL), the rows come from a subquery ordered by duration: its planner reads migration
+   * 0015's indexes when the window holds most of the tenant's calls, the window's range and a
+   * sort otherwise. Where it cannot (SQLite), they are named (`INDEXED BY`) when every call of
+   * the window counts (no channel, direction or text condition) and the window spans at least
+   * half of the time between the tenant's first and last call: reading the tenant's whole index
+   * in duration order then costs at most about twice the window's entries, against a sort of
+   * them all saved (a filter keeps a fraction of the entries read, and would save only that
+   * fraction's sort); otherwise the window's range of the started_at indexes.
    */
-  private async durationOrder(tenantId: string, filter: CallFilter): Promise<(index: string) => RawBuilder<unknown>> {
-    const plain = () => sql``;
-    const hint = this.capabilities.indexHint;
-    if (hint === null || filter.channel !== undefined || filter.direction !== undefined || filter.terms.length > 0) return plain;
+  private async durationsInOrder(tenantId: string, filter: CallFilter): Promise<DurationsInOrder> {
+    const plain: DurationsInOrder = { from: (_index, where) => sql`FROM calls WHERE ${where}`, joined: () => sql`` };
+    const read = this.capabilities.orderedRead;
+    if (read.kind === 'order-by') {
+      return {
+        from: (_index, where) => sql`FROM (SELECT calls.duration_seconds, calls.status FROM calls WHERE ${where} ORDER BY calls.duration_seconds) AS calls`,
+        joined: () => sql``,
+      };
+    }
+    if (filter.channel !== undefined || filter.direction !== undefined || filter.terms.length > 0) return plain;
     const span = await this.span(tenantId, { terms: [] });
     if (span === null) return plain;
     const first = Date.parse(span.first);
     const last = Date.parse(span.last);
     const from = Math.max(first, filter.from === undefined ? first : Date.parse(filter.from));
     const to = Math.min(last, filter.to === undefined ? last : Date.parse(filter.to));
-    return 2 * (to - from) >= last - first ? hint : plain;
+    if (2 * (to - from) < last - first) return plain;
+    return { from: (index, where) => sql`FROM calls ${read.indexedBy(index)} WHERE ${where}`, joined: (index) => read.indexedBy(index) };
   }
 
   private where(tenantId: string, filter: CallFilter): Expression<SqlBool> {

@@ -113,11 +113,13 @@ export interface SqlCapabilities {
    */
   percentileCont(column: string, fraction: number): RawBuilder<number | null>;
   /**
-   * What follows a table in `FROM` to make the query read it through the index `index`, for a
-   * database whose planner cannot tell when that index pays (SQLite, without statistics:
-   * `INDEXED BY`); null where the planner weighs the indexes by its statistics (PostgreSQL).
+   * How a read gets its rows in the order of an index that holds them so (ADR 0051). `hint`:
+   * the planner cannot weigh that index (SQLite, without statistics), so the store names it
+   * (`indexedBy`: what follows the table in `FROM`, `INDEXED BY`) where it judges the order
+   * pays. `order-by`: the planner weighs an index's order against a sort by its statistics
+   * (PostgreSQL), so the store asks for the order (`ORDER BY` in a subquery) and it chooses.
    */
-  indexHint: ((index: string) => RawBuilder<unknown>) | null;
+  orderedRead: { kind: 'hint'; indexedBy(index: string): RawBuilder<unknown> } | { kind: 'order-by' };
   /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one

@@ -88,7 +88,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.ref(column)}, ${sql.lit(fraction)})`,
-  indexHint: (index) => sql`INDEXED BY ${sql.id(index)}`,
+  orderedRead: { kind: 'hint', indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}` },
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */

@@ -6,8 +6,9 @@ import type { Kysely } from 'kysely';
  * window's total by (tenant_id, duration_seconds), each agent's by (tenant_id, agent_id,
  * duration_seconds). SQLite's `percentile_cont` then skips its sort (the values arrive sorted),
  * PostgreSQL's sort finds its input already ordered. Every column the figures read follows, so
- * the index alone answers. PostgreSQL picks them by its statistics; SQLite when told
- * (`SqlCapabilities.indexHint`), for windows covering at least half of the tenant's span.
+ * the index alone answers. PostgreSQL, asked for the order, weighs them against a sort by its
+ * statistics; SQLite reads them when told (`SqlCapabilities.orderedRead`), for unfiltered
+ * windows covering at least half of the tenant's span.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
