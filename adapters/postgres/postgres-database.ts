@@ -1,5 +1,4 @@
 import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
-import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../sql/database.js';
@@ -9,6 +8,7 @@ import { withUniqueViolations } from '../sql/unique-violation.js';
 import * as callsSearch from './migrations/0002-tenancy-calls.pg-search.js';
 import * as knowledgeSearch from './migrations/0004-knowledge-agents-workspace.pg-search.js';
 import * as knowledgePostings from './migrations/0008-hardening.pg-knowledge-postings.js';
+import { postgresArchiveWriter } from './postgres-archive-writer.js';
 import { PostgresCallSearch } from './postgres-call-search.js';
 import { PostgresKnowledgeIndex } from './postgres-knowledge-index.js';
 
@@ -118,7 +118,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   pool.on('error', () => {});
   const capabilities = postgresCapabilities();
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
-  const archiveWriter = kyselyArchiveWriter(db, await currentArchiveDictionary(db));
+  const archiveWriter = postgresArchiveWriter(db, await currentArchiveDictionary(db));
   return {
     db,
     capabilities,

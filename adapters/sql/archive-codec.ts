@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * The archive's compact form (issue 25, ADR 0027). A row keeps in plain columns what the listing
@@ -36,13 +35,6 @@ const DEFLATE = { level: 1, windowBits: 13, memLevel: 4 } as const;
 
 export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
   return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content });
-}
-
-const deflateRawAsync = promisify(deflateRaw);
-
-/** The same, deflated on libuv's thread pool: for writers that run on the event loop. */
-export function encodeArchiveBodyOffLoop(texts: ArchivedTexts, dictionary: ArchiveDictionary): Promise<Buffer> {
-  return deflateRawAsync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content });
 }
 
 export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary): ArchivedTexts {

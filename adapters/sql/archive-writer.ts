@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
-import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody, encodeArchiveBodyOffLoop } from './archive-codec.js';
+import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody } from './archive-codec.js';
+import { ArchiveDeflater } from './archive-deflater.js';
 import type { VerificationArchiveTable } from './attestation.tables.js';
 import type { Database } from './database.js';
 
@@ -66,11 +67,11 @@ export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
 }
 
 /**
- * The writer on the database's own Kysely connection (PostgreSQL's pool, SQLite in memory). The
- * archive insert of `n` rows is compiled once per size and its SQL reused with new parameters:
- * compiling through the query builder costs more than SQLite's own insert, and one multi-row
- * statement is one round trip on PostgreSQL instead of `n`. The bodies are deflated on libuv's
- * thread pool, before the transaction, not on the event loop.
+ * The writer on the database's own Kysely connection, in a transaction (SQLite in memory;
+ * PostgreSQL writes a batch in one statement: postgres-archive-writer.ts). The archive insert of
+ * `n` rows is compiled once per size and its SQL reused with new parameters: compiling through
+ * the query builder costs more than SQLite's own insert. The bodies are deflated in a worker
+ * thread (ArchiveDeflater), a batch per message, before the transaction, not on the event loop.
  */
 export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
   const insertSql = new Map<number, string>();
@@ -83,9 +84,10 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
     }
     return text;
   };
+  const deflater = new ArchiveDeflater(dictionary);
   return {
     async write(rows) {
-      const bodies = await Promise.all(rows.map((r) => encodeArchiveBodyOffLoop(r, dictionary)));
+      const bodies = await deflater.deflate(rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })));
       const values = rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i]));
       await db.transaction().execute(async (trx) => {
         await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), values));
@@ -100,6 +102,6 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
         }
       });
     },
-    async close() {},
+    close: () => deflater.close(),
   };
 }

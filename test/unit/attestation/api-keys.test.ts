@@ -97,6 +97,25 @@ describe('ApiKeys', () => {
     expect(lookups()).toBe(7);
   });
 
+  it('gives a remembered key as a frozen copy: neither a caller nor the store can change what the next lookup gets', async () => {
+    const store = new MemoryApiKeyStore();
+    const record: ApiKeyRecord = { key_id: 'k1', label: 'a', per_minute: 60, key_hash: 'h1', created_at: '2026-11-26T00:00:00.000Z', revoked_at: null, plan: { plan: 'pilot', until: '2027-01-31' } };
+    await store.insert(record);
+    const cache = new LruApiKeyStore(store);
+    const first = await cache.findByHash('h1'); // from the store: the store's own record
+    const again = (await cache.findByHash('h1'))!; // remembered
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.plan)).toBe(true);
+    expect(() => {
+      (again as { per_minute: number }).per_minute = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      (again.plan as { until: string }).until = '2099-01-01';
+    }).toThrow(TypeError);
+    first!.per_minute = 2; // the store's object, changed by its caller
+    expect(await cache.findByHash('h1')).toMatchObject({ per_minute: 60, plan: { plan: 'pilot', until: '2027-01-31' } });
+  });
+
   it('remembers at most maxEntries keys, dropping the least recently used one (not the whole cache)', async () => {
     const { keys, lookups } = setup({ maxEntries: 3 });
     const created = [await keys.create('a'), await keys.create('b'), await keys.create('c'), await keys.create('d')];

@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody } from './archive-codec.js';
+
+/**
+ * Runs in a worker thread (see archive-deflater.ts): deflates the archive bodies of the writers
+ * that write on the event loop's own connection (PostgreSQL's pool, SQLite in memory), a batch
+ * per message, so that the event loop pays one message per batch instead of a zlib stream per
+ * row on libuv's thread pool.
+ */
+export interface DeflateBatch {
+  id: number;
+  texts: ArchivedTexts[];
+}
+
+export type DeflateReply = { id: number; ok: true; bodies: Uint8Array[] } | { id: number; ok: false; message: string };
+
+const { dictionary } = workerData as { dictionary: ArchiveDictionary };
+// workerData arrives as a Uint8Array: zlib wants a Buffer.
+const dict: ArchiveDictionary = { dictionary_id: dictionary.dictionary_id, content: Buffer.from(dictionary.content) };
+
+const port = parentPort!;
+port.on('message', (batch: DeflateBatch | 'close') => {
+  if (batch === 'close') {
+    port.close();
+    return;
+  }
+  let reply: DeflateReply;
+  try {
+    reply = { id: batch.id, ok: true, bodies: batch.texts.map((t) => encodeArchiveBody(t, dict)) };
+  } catch (err) {
+    reply = { id: batch.id, ok: false, message: String((err as { message?: unknown }).message ?? err) };
+  }
+  port.postMessage(reply);
+});
