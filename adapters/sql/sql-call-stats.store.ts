@@ -69,6 +69,9 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
  * - per agent (counts by status, durations);
  * - the window's percentiles (its count and seconds are the periods' sums: the clipped periods
  *   partition the window).
+ * ADR 0051: the agents' and the total's percentiles read durations in order where that pays
+ * (migration 0015's indexes, `orderedRead`), and the reads go out at once through `SqlReads`
+ * (reader threads on a SQLite file, the pool on PostgreSQL), the per-period one in three runs.
  */
 export class SqlCallStatsStore implements CallStatsStore {
   constructor(
