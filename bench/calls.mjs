@@ -41,9 +41,10 @@ const STATS_QUERIES = [
 ];
 
 /**
- * Wall time of each run, and this process's CPU time (user + system) over it: on SQLite the
- * query runs in this process, so on a machine shared with other work the CPU time is the
- * figure that load does not inflate (much); on PostgreSQL it is only the client's share.
+ * Wall time of each run, and this process's CPU time (user + system, all its threads) over it:
+ * on SQLite the query runs in this process (the stats reads on its reader threads, ADR 0051),
+ * so on a machine shared with other work the CPU time is the figure that load does not inflate
+ * (much), and wall below CPU means the reads ran at once; on PostgreSQL it is only the client's share.
  */
 async function measure(label, iterations, run) {
   for (let i = 0; i < Math.min(50, Math.ceil(iterations / 5)); i++) await run(i); // warm-up

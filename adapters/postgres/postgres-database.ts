@@ -2,7 +2,7 @@ import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../sql/database.js';
-import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
+import { readsOn, type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import * as callsSearch from './migrations/0002-tenancy-calls.pg-search.js';
@@ -41,6 +41,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   knowledgeIndex: new PostgresKnowledgeIndex(),
   skipLocked: true,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
+  orderedRead: { kind: 'order-by' },
 });
 
 export interface PostgresOptions {
@@ -122,6 +123,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
     db,
     capabilities,
     archiveWriter,
+    reads: readsOn(db, true),
     async ping() {
       await pool.query('select 1');
       return `ok (postgres; pool ${pool.totalCount - pool.idleCount}/${pool.options.max} busy, ${pool.waitingCount} waiting)`;

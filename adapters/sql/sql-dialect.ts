@@ -1,4 +1,4 @@
-import type { ColumnDataType, ColumnDefinitionBuilder, Expression, Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, CompiledQuery, Expression, Kysely, Migration, RawBuilder, SqlBool } from 'kysely';
 import type { SearchTerm } from '../../core/shared/search-query.js';
 import type { Chunk, SearchHit } from '../../core/knowledge/knowledge.model.js';
 import type { ArchiveWriter } from './archive-writer.js';
@@ -113,6 +113,14 @@ export interface SqlCapabilities {
    */
   percentileCont(column: string, fraction: number): RawBuilder<number | null>;
   /**
+   * How a read gets its rows in the order of an index that holds them so (ADR 0051). `hint`:
+   * the planner cannot weigh that index (SQLite, without statistics), so the store names it
+   * (`indexedBy`: what follows the table in `FROM`, `INDEXED BY`) where it judges the order
+   * pays. `order-by`: the planner weighs an index's order against a sort by its statistics
+   * (PostgreSQL), so the store asks for the order (`ORDER BY` in a subquery) and it chooses.
+   */
+  orderedRead: { kind: 'hint'; indexedBy(index: string): RawBuilder<unknown> } | { kind: 'order-by' };
+  /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one
    * writer at a time) the conditional UPDATE alone keeps each row to one claimer.
@@ -120,10 +128,32 @@ export interface SqlCapabilities {
   skipLocked: boolean;
 }
 
+/**
+ * Read-only statements that may run away from the connection the writes use, several at once
+ * where the database allows it (ADR 0051): on PostgreSQL, connections of the pool; on a SQLite
+ * file, worker threads with read-only connections of their own (a long aggregate then holds
+ * neither the event loop nor the main connection, and two run on two cores); in a SQLite
+ * database in memory, its one connection. Each statement sees the database as of its own start.
+ */
+export interface SqlReads {
+  /** Whether statements sent together run at once (worth splitting a long read into several). */
+  readonly concurrent: boolean;
+  /** The rows of a compiled read-only query (a statement that writes is refused). */
+  all<R>(query: CompiledQuery<R>): Promise<R[]>;
+}
+
+/** `SqlReads` on a Kysely instance: its pool's connections (`concurrent`), or its one connection. */
+export const readsOn = (db: Kysely<Database>, concurrent: boolean): SqlReads => ({
+  concurrent,
+  all: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+});
+
 /** An open, migrated database of either dialect, as the composition root holds it. */
 export interface SqlDatabase {
   db: Kysely<Database>;
   capabilities: SqlCapabilities;
+  /** Long read-only statements (the call analytics), off the event loop where the database allows. */
+  reads: SqlReads;
   /** Writes the verification archive and its meter (on `db`, or on a worker thread's connection). */
   archiveWriter: ArchiveWriter;
   /** Cheap round trip for readiness checks; resolves to a short description. */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import type { Database } from '../sql/database.js';
-import { type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
+import { readsOn, type SqlCapabilities, type SqlDatabase, type SqlDialectSchema, type Unavailability, unavailabilityCapabilities } from '../sql/sql-dialect.js';
 import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -10,6 +10,7 @@ import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteReaders } from './sqlite-readers.js';
 import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 import { nonBlockingSqliteDialect } from './sqlite-driver.js';
 import * as callsFts from './migrations/0002-tenancy-calls.sqlite-fts.js';
@@ -32,6 +33,12 @@ export const SQLITE_SCHEMA: SqlDialectSchema = {
     { parent: '0004-knowledge-agents-workspace', name: 'fts', formerly: '0004-knowledge-fts', migration: knowledgeFts },
   ],
 };
+
+/**
+ * Reader threads of a file (ADR 0051): the call analytics' three reads of a request run on two
+ * cores; more would hold more connections' caches for concurrent requests only.
+ */
+const READER_THREADS = 2;
 
 export interface SqliteOptions {
   /** File path, or `:memory:`. */
@@ -81,6 +88,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   knowledgeIndex: sqliteKnowledgeIndex,
   skipLocked: false,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.ref(column)}, ${sql.lit(fraction)})`,
+  orderedRead: { kind: 'hint', indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}` },
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */
@@ -100,10 +108,12 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
   const dictionary = await currentArchiveDictionary(db);
   const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation) : kyselyArchiveWriter(db, dictionary);
+  const readers = onFile ? new SqliteReaders(file, READER_THREADS) : undefined;
   return {
     db,
     capabilities: SQLITE_CAPABILITIES,
     archiveWriter,
+    reads: readers ?? readsOn(db, false),
     async ping() {
       native.prepare('select 1').get();
       return 'ok (sqlite)';
@@ -112,6 +122,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
     poolUse: () => ({ max: 1, busy: 0, idle: 1, waiting: 0 }),
     async close() {
       await archiveWriter.close();
+      await readers?.close();
       await checkpointer?.close();
       await db.destroy();
     },

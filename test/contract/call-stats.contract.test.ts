@@ -27,6 +27,8 @@ interface Ports {
   workspaces: WorkspaceRepository;
 }
 
+const PORT_TOKENS = { calls: CALLS.CallRepository, erasure: CALLS.CallErasureStore, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository };
+
 const ADAPTERS: Adapter<Ports>[] = [
   {
     name: 'memory',
@@ -35,7 +37,9 @@ const ADAPTERS: Adapter<Ports>[] = [
       return { calls, erasure: calls, stats: calls, tenants: new MemoryTenantRepository(), workspaces: new MemoryWorkspaceRepository() };
     },
   },
-  ...boundAdapters<Ports>({ calls: CALLS.CallRepository, erasure: CALLS.CallErasureStore, stats: CALLS.CallStatsStore, tenants: TENANCY.TenantRepository, workspaces: WORKSPACE.WorkspaceRepository }),
+  ...boundAdapters<Ports>(PORT_TOKENS),
+  // A SQLite file: the aggregate reads run on reader threads, each on its own connection (ADR 0051).
+  ...boundAdapters<Ports>(PORT_TOKENS, { onDisk: true }),
 ];
 
 const member: Principal = { user_id: 'usr_member', tenant_id: 'acme', role: 'member' };

@@ -13,6 +13,7 @@ import * as m0011 from './0011-webhook-fair-claims.js';
 import * as m0012 from './0012-call-erasures.js';
 import * as m0013 from './0013-call-stats.js';
 import * as m0014 from './0014-call-stats-agents.js';
+import * as m0015 from './0015-call-stats-durations.js';
 
 /** A shared migration: written once for every dialect, in the dialect's column types. */
 interface SharedMigration {
@@ -39,6 +40,7 @@ const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0012-call-erasures': m0012,
   '0013-call-stats': m0013,
   '0014-call-stats-agents': m0014,
+  '0015-call-stats-durations': m0015,
 };
 
 export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);

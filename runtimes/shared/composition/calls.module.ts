@@ -18,7 +18,7 @@ import { WORKSPACE } from './workspace.tokens.js';
 export function bindCallsSql(container: Container): void {
   provide(container, CALLS.CallRepository, [PLATFORM.SqlDatabase], (database) => new SqlCallRepository(database.db, database.capabilities.callSearch));
   provide(container, CALLS.CallErasureStore, [PLATFORM.SqlDatabase], (database) => new SqlCallErasureStore(database.db, database.capabilities.callSearch));
-  provide(container, CALLS.CallStatsStore, [PLATFORM.SqlDatabase], (database) => new SqlCallStatsStore(database.db, database.capabilities));
+  provide(container, CALLS.CallStatsStore, [PLATFORM.SqlDatabase], (database) => new SqlCallStatsStore(database.db, database.capabilities, database.reads));
 }
 
 /** Use cases on calls; needs the call, tenant and workspace repositories bound. */
