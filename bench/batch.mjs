@@ -8,12 +8,30 @@ import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.j
 import { eachDatabase, SQLITE } from './databases.mjs';
 import { catalogueSubjects, percentile, printTable, sampleSubjects } from './support.mjs';
 
-function startChild(env = {}) {
-  const child = spawn(process.execPath, [new URL('./http-server.mjs', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+/**
+ * The bench server of a checkout (this one unless `checkout` names another built one, e.g. a
+ * release's worktree), with `nodeArgs` before its script (`--cpu-prof`, `--trace-gc`: lines a
+ * flag prints before the server's own JSON line are passed through).
+ */
+export function startChild(env = {}, { checkout = null, nodeArgs = [] } = {}) {
+  const script = checkout === null ? new URL('./http-server.mjs', import.meta.url).pathname : `${checkout}/bench/http-server.mjs`;
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: checkout ?? process.cwd(), stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ...JSON.parse(line) }));
+    let ready = false;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!ready && line.startsWith('{"verifyUrl"')) {
+        ready = true;
+        resolve({ child, ...JSON.parse(line) });
+      } else process.stderr.write(`${line}\n`);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+}
+
+/** Stops a server started by `startChild`. */
+export async function stopChild(server) {
+  server.child.kill('SIGTERM');
+  if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
 }
 
 async function post(url, key, body) {
@@ -23,13 +41,13 @@ async function post(url, key, body) {
   return text;
 }
 
-const FAIR_BATCHES = 16;
+export const FAIR_BATCHES = 16;
 
 /**
  * One HTTP exchange on node:http (no fetch: its decompression and parsing would run in this
  * process's event loop and inflate the probe's figures); the body is drained, not parsed.
  */
-function exchange(url, { method = 'GET', key, body, agent } = {}) {
+export function exchange(url, { method = 'GET', key, body, agent } = {}) {
   return new Promise((resolve, reject) => {
     const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
     if (key) headers['x-api-key'] = key;
@@ -52,7 +70,7 @@ const PROBE_EVERY_MS = 10;
  * were answered or not (several keep-alive connections), so a stall of the server's event loop
  * delays every probe sent during it, not just one: the percentiles see how long it lasted.
  */
-async function healthzUnderBatches(server, batchBody, count) {
+export async function healthzUnderBatches(server, batchBody, count) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const healthz = `${server.verifyUrl}/healthz`;
   const probe = async (until) => {
@@ -86,7 +104,7 @@ async function healthzUnderBatches(server, batchBody, count) {
 async function measure(target, subjects, rounds) {
   const server = await startChild(target.env);
   try {
-    const batchBody = JSON.stringify({ subjects: subjects.map((s, i) => ({ ...s, lot: String(i + 1) })) });
+    const batchBody = batchRequestBody(subjects);
     const singles = subjects.map((s) => JSON.stringify(s));
     await post(`${server.verifyUrl}/api/v1/verify/batch`, server.key, batchBody); // warm-up
     for (const body of singles.slice(0, 200)) await post(`${server.verifyUrl}/api/v1/verify`, server.key, body);
@@ -116,16 +134,23 @@ async function measure(target, subjects, rounds) {
     const fairness = await healthzUnderBatches(server, batchBody, FAIR_BATCHES);
     return { batchMs, sequentialMs, concurrentMs, served, bytes: batchBody.length, fairness };
   } finally {
-    server.child.kill('SIGTERM');
-    if (server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
+    await stopChild(server);
   }
 }
 
-export async function benchBatch({ size = 1000, rounds = 5, databases = [SQLITE] } = {}) {
+/** The batch's subjects: half the plain mix, half catalogue forms, from the shipped corpus. */
+export async function batchSubjects(size = 1000) {
   const snapshot = await loadCorpusSnapshot();
   const plain = sampleSubjects(snapshot, size / 2, 21).map(({ kind, ...s }) => s);
   const catalogue = catalogueSubjects(snapshot, size / 2, 22).map(({ kind, ...s }) => s);
-  const subjects = [...plain, ...catalogue];
+  return [...plain, ...catalogue];
+}
+
+/** The request body of a batch of `subjects`, each with its lot number. */
+export const batchRequestBody = (subjects) => JSON.stringify({ subjects: subjects.map((s, i) => ({ ...s, lot: String(i + 1) })) });
+
+export async function benchBatch({ size = 1000, rounds = 5, databases = [SQLITE] } = {}) {
+  const subjects = await batchSubjects(size);
   const results = await eachDatabase(databases, (target) => measure(target, subjects, rounds));
   const median = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
   const rows = [];

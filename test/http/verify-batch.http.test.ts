@@ -158,6 +158,24 @@ describe('POST /api/v1/verify/batch', () => {
     }
   });
 
+  it('sends a batch of several hundred results as the bytes JSON.stringify gives, in order, the answers as archived', async () => {
+    // The body is written a part at a time as the groups are served (ADR 0052): more results
+    // than one part holds, errors between them, a lot of every kind.
+    const served = [subjects[0], subjects[6]] as Array<Record<string, string>>;
+    const many = Array.from({ length: 300 }, (_, i) => (i % 7 === 3 ? 'not an object' : { ...served[i % 2], lot: i % 5 === 0 ? undefined : `lot "${i}" ü` }));
+    const res = await batch({ subjects: many });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(JSON.stringify(res.body));
+    expect(res.body).toMatchObject({ subjects: 300, served: 257, errors: 43 });
+    expect(res.body.results.map((r: any) => r.index)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expect(res.body.results.map((r: any) => r.lot)).toEqual(many.map((m) => (typeof m === 'object' ? (m.lot ?? null) : null)));
+    expect(res.body.results.filter((r: any) => r.error !== null).every((r: any) => r.index % 7 === 3 && r.error.code === 'invalid_subject')).toBe(true);
+    for (const i of [0, 1, 64, 65, 299]) {
+      const trace = await call(h.url, 'GET', `/api/v1/verify/requests/${res.body.results[i].result.request_id}`, { headers: { 'x-api-key': key } });
+      expect(trace.body.response).toEqual(res.body.results[i].result);
+    }
+  });
+
   it('meters exactly the served subjects', async () => {
     const fresh = await h.deps.keys.create('metered batch', 10_000);
     const res = await batch({ subjects }, fresh.key);

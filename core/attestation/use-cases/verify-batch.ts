@@ -38,7 +38,10 @@ export interface VerifyBatchResult {
 }
 
 export interface BatchOutcome {
-  /** One per entry, in order; when `cancelled`, those of the entries taken before it stopped. */
+  /**
+   * One per entry, in order; when `cancelled`, those of the entries taken before it stopped.
+   * Empty when the control said `keepResults: false` (each was told to `onResult` only).
+   */
   results: BatchItemResult[];
   /** Subjects served (answered, and archived and metered where the runtime does). */
   served: number;
@@ -99,6 +102,13 @@ export interface BatchControl {
   scheduler?: Scheduler;
   /** Told each result as soon as it is known (a stream of progress); awaited before the next entry. */
   onResult?: (result: BatchItemResult) => Promise<void> | void;
+  /**
+   * False: each result is told to `onResult` and not kept (the outcome's `results` is empty), so
+   * a runtime that writes each result down as it comes holds no answer until the batch ends: 16
+   * batches of 1,000 answers held to their end made every garbage collection copy and mark them
+   * (ADR 0052). Default true.
+   */
+  keepResults?: boolean;
 }
 
 /** The first group of subjects served together; each next group is twice as large, up to MAX_SERVING_GROUP. */
@@ -121,10 +131,12 @@ export const MAX_SERVING_GROUP = 64;
  * before it stay served.
  */
 export async function verifyBatch(entries: readonly BatchEntry[], serving: BatchServing, control: BatchControl = {}): Promise<BatchOutcome> {
-  const { signal, scheduler, onResult } = control;
+  const { signal, scheduler, onResult, keepResults = true } = control;
   const results: BatchItemResult[] = [];
+  let count = 0;
   const taken = async (result: BatchItemResult) => {
-    results.push(result);
+    count += 1;
+    if (keepResults) results.push(result);
     if (onResult !== undefined) await onResult(result);
   };
   let served = 0;
@@ -249,5 +261,5 @@ export async function verifyBatch(entries: readonly BatchEntry[], serving: Batch
   // What the runtime does with the outcome (serialising a thousand answers) starts a turn of its own.
   const last = scheduler?.pause();
   if (last !== undefined) await last;
-  return { results, served, errors: results.length - served, cancelled };
+  return { results, served, errors: count - served, cancelled };
 }

@@ -1,11 +1,9 @@
 import { buildCoverage, coveragePage, isCoverageQuery } from '../../../core/attestation/corpus/coverage.js';
 import { requireProduction } from '../../../core/attestation/caller.js';
 import { parseMonth } from '../../../core/attestation/use-cases/api-keys.js';
-import { type BatchOutcome, verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
-import { ENGINE_ID, type VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
+import { verifyBatch } from '../../../core/attestation/use-cases/verify-batch.js';
 import { validationError } from '../../../core/shared/errors.js';
 import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
-import type { Scheduler } from '../../../core/shared/ports.js';
 import { VerifyBatchEnvelopeSchema, readBatchEntries } from '../../shared/schemas/attestation.schemas.js';
 import { fieldErrorsOf } from '../../shared/schemas/field-errors.js';
 import { clientGone } from '../client-gone.js';
@@ -16,36 +14,12 @@ import { retryAfterSeconds } from '../middleware/errors.js';
 import { jsonBodyKeepingNul } from '../middleware/json-body.js';
 import { requestIdOf, useRequestId } from '../middleware/request-id.js';
 import type { HandlersOf } from '../route-contract.js';
-import { CLIENT_CLOSED_REQUEST, httpBatchServing } from './batch-serving.js';
+import { BatchResponseBody, CLIENT_CLOSED_REQUEST, httpBatchServing } from './batch-serving.js';
 
 export interface AttestationRouteDeps extends Pick<HttpServices, 'verify' | 'audit' | 'billed' | 'corpus' | 'clock' | 'cursors' | 'invoicing' | 'scheduler'> {
   onVerdict?: (verdict: string, tier: string) => void;
   /** The database's transient failures (ADR 0026): a batch one interrupts answers what it served. */
   unavailability?: (err: unknown) => Unavailability | null;
-}
-
-/** How many results of a batch's body are written between two turns of the scheduler. */
-const RESULTS_PER_PART = 100;
-
-/**
- * The batch's response, the same bytes as `JSON.stringify` of the object, made of each answer's
- * own text (already made once for its archive row) a hundred results at a time, with the
- * scheduler asked between parts: a thousand answers are 2.3 MB, which Koa would otherwise
- * stringify twice (once to measure an object body for compression) in one turn of the loop.
- */
-async function batchBody(outcome: BatchOutcome, textOf: (response: VerificationResponse) => string, scheduler: Scheduler): Promise<Buffer> {
-  const head = JSON.stringify({ engine: ENGINE_ID, subjects: outcome.results.length, served: outcome.served, errors: outcome.errors });
-  const parts = [Buffer.from(`${head.slice(0, -1)},"results":[`)];
-  for (let from = 0; from < outcome.results.length; from += RESULTS_PER_PART) {
-    const turn = scheduler.pause();
-    if (turn !== undefined) await turn;
-    const items = outcome.results
-      .slice(from, from + RESULTS_PER_PART)
-      .map((r) => `{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : textOf(r.result)},"error":${JSON.stringify(r.error)}}`);
-    parts.push(Buffer.from(`${from === 0 ? '' : ','}${items.join(',')}`));
-  }
-  parts.push(Buffer.from(']}'));
-  return Buffer.concat(parts);
 }
 
 /** The opaque part of an entity tag: `W/"x"` and `"x"` are the same tag to a weak comparison. */
@@ -82,20 +56,26 @@ export function attestationHandlers(deps: AttestationRouteDeps): HandlersOf<type
         if (!envelope.success) throw validationError('The request body is invalid.', fieldErrorsOf(envelope.error, 'body'));
         const { serving, cutShortBy, textOf } = httpBatchServing(ctx, deps, callerOf(ctx), { keepTexts: true });
         const gone = clientGone(ctx);
+        // Each result written down as it comes, none kept (ADR 0052).
+        const body = new BatchResponseBody(textOf);
         try {
-          const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), serving, { signal: gone.signal, scheduler: deps.scheduler });
+          const outcome = await verifyBatch(readBatchEntries(envelope.data.subjects), serving, {
+            signal: gone.signal,
+            scheduler: deps.scheduler,
+            onResult: body.add,
+            keepResults: false,
+          });
           if (outcome.cancelled) {
             // Nobody reads an answer; what was served stays archived, metered and listed.
             ctx.status = CLIENT_CLOSED_REQUEST;
             return;
           }
-          const body = await batchBody(outcome, textOf, deps.scheduler);
           ctx.status = 200;
           // Subjects left unserved by an unavailable database may be sent again: say when.
           const cutShort = cutShortBy();
           if (cutShort !== null) ctx.set('Retry-After', String(retryAfterSeconds(cutShort)));
           ctx.type = 'json';
-          ctx.body = body;
+          ctx.body = body.bytes();
         } finally {
           gone.release();
         }

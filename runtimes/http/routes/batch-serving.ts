@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { Caller } from '../../../core/attestation/ports.js';
-import type { BatchServing } from '../../../core/attestation/use-cases/verify-batch.js';
+import type { BatchItemResult, BatchServing } from '../../../core/attestation/use-cases/verify-batch.js';
 import type { ServedVerification, VerifyAttribution } from '../../../core/attestation/use-cases/verify-attribution.js';
 import type { Unavailability } from '../../../adapters/sql/sql-dialect.js';
-import type { VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
+import { ENGINE_ID, type VerificationResponse } from '../../../core/attestation/verdict/verification.model.js';
 import { spendOneMore } from '../rate-limit/route-limits.js';
 
 /** nginx's "client closed request": the access log's status of a batch whose client went away. */
@@ -22,6 +22,7 @@ export interface BatchServingDeps {
  * of the sandbox budget; `cutShortBy()` names the condition that stopped the run early, if any.
  * With `keepTexts`, each answer's archived JSON text is kept for `textOf`, for a route that sends
  * those bytes (/verify/batch, /verify/catalogue); /mcp sends structured content and keeps none.
+ * `textOf` gives an answer's text up once read (each is sent once; a second read serialises it again).
  */
 export function httpBatchServing(
   ctx: Context,
@@ -62,6 +63,49 @@ export function httpBatchServing(
       unavailable: (err) => (cutShortBy = deps.unavailability?.(err) ?? null) !== null,
     },
     cutShortBy: () => cutShortBy,
-    textOf: (response) => texts?.get(response) ?? JSON.stringify(response),
+    textOf: (response) => {
+      const json = texts?.get(response);
+      if (json === undefined) return JSON.stringify(response);
+      texts?.delete(response);
+      return json;
+    },
   };
+}
+
+/** How many results of a batch's body are turned into bytes at once. */
+const RESULTS_PER_PART = 64;
+
+/**
+ * The /verify/batch response body, written down as the results come (`add`, the batch's
+ * `onResult`): each answer's own text (made once, for its archive row), turned into bytes a part
+ * at a time, so that a batch holds no answer object nor text until it ends, only bytes outside
+ * the JavaScript heap, which no garbage collection copies or marks (ADR 0052). `bytes` is the
+ * whole body, the same bytes as `JSON.stringify` of the object.
+ */
+export class BatchResponseBody {
+  private readonly parts: Buffer[] = [];
+  private items: string[] = [];
+  private subjects = 0;
+  private served = 0;
+
+  constructor(private readonly textOf: (response: VerificationResponse) => string) {}
+
+  readonly add = (r: BatchItemResult): void => {
+    this.subjects += 1;
+    if (r.result !== null) this.served += 1;
+    this.items.push(`{"index":${r.index},"lot":${JSON.stringify(r.lot)},"result":${r.result === null ? 'null' : this.textOf(r.result)},"error":${JSON.stringify(r.error)}}`);
+    if (this.items.length >= RESULTS_PER_PART) this.flush();
+  };
+
+  bytes(): Buffer {
+    this.flush();
+    const head = JSON.stringify({ engine: ENGINE_ID, subjects: this.subjects, served: this.served, errors: this.subjects - this.served });
+    return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"results":[`), ...this.parts, Buffer.from(']}')]);
+  }
+
+  private flush(): void {
+    if (this.items.length === 0) return;
+    this.parts.push(Buffer.from(`${this.parts.length === 0 ? '' : ','}${this.items.join(',')}`));
+    this.items = [];
+  }
 }

@@ -60,6 +60,29 @@ describe('verifyBatch: a signal stops it', () => {
   });
 });
 
+describe('verifyBatch: results told, not kept', () => {
+  it('tells each result to onResult in order and keeps none when keepResults is false; the counts stay', async () => {
+    const told: Array<[number, string | null]> = [];
+    const outcome = await verifyBatch(entries(10, [2, 7]), counting(), {
+      onResult: (r) => void told.push([r.index, r.result?.request_id ?? r.error?.code ?? null]),
+      keepResults: false,
+    });
+    expect(outcome).toEqual({ results: [], served: 8, errors: 2, cancelled: false });
+    expect(told.map(([index]) => index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(told[2]).toEqual([2, 'invalid_subject']);
+    expect(told[9]).toEqual([9, 'r8']);
+  });
+
+  it('counts only what was taken when a batch that keeps nothing is cancelled', async () => {
+    const signal = { aborted: false };
+    let told = 0;
+    const serving = counting((served) => (signal.aborted = served === 3));
+    const outcome = await verifyBatch(entries(20, [1]), serving, { signal, keepResults: false, onResult: () => void (told += 1) });
+    expect(outcome).toEqual({ results: [], served: 3, errors: 1, cancelled: true });
+    expect(told).toBe(4);
+  });
+});
+
 describe('verifyBatch: it asks the scheduler before each entry', () => {
   it('asks before every entry and once at the end, and waits when told to', async () => {
     const events: string[] = [];
