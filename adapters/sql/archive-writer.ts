@@ -52,7 +52,11 @@ export function archiveTableRow(row: ArchiveRow, dictionary: ArchiveDictionary, 
   return [row.request_id, row.served_at, row.tier, row.key_id, row.verdict, row.subject_artist, row.subject_title, dictionary.dictionary_id, body];
 }
 
-/** The meter increments of a batch: one per key (or the sandbox) and month. */
+/**
+ * The meter increments of a batch: one per key (or the sandbox) and month, in (meter, month)
+ * order, so that writers updating the same meter rows at once (several instances on PostgreSQL)
+ * lock them in one order and never wait on each other in a cycle.
+ */
 export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
   const meters = new Map<string, MeterIncrement>();
   for (const row of rows) {
@@ -63,7 +67,9 @@ export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
     if (m) m.served_calls++;
     else meters.set(key, { meter_id, month, served_calls: 1 });
   }
-  return [...meters.values()];
+  const list = [...meters.values()];
+  if (list.length > 1) list.sort((a, b) => (a.meter_id < b.meter_id ? -1 : a.meter_id > b.meter_id ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  return list;
 }
 
 /**
