@@ -1,4 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
 import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody } from './archive-codec.js';
 
 /**
@@ -12,23 +13,10 @@ export interface DeflateBatch {
   texts: ArchivedTexts[];
 }
 
-export type DeflateReply = { id: number; ok: true; bodies: Uint8Array[] } | { id: number; ok: false; message: string };
+export type DeflateReply = WorkerAnswer<{ bodies: Uint8Array[] }>;
 
 const { dictionary } = workerData as { dictionary: ArchiveDictionary };
 // workerData arrives as a Uint8Array: zlib wants a Buffer.
 const dict: ArchiveDictionary = { dictionary_id: dictionary.dictionary_id, content: Buffer.from(dictionary.content) };
 
-const port = parentPort!;
-port.on('message', (batch: DeflateBatch | 'close') => {
-  if (batch === 'close') {
-    port.close();
-    return;
-  }
-  let reply: DeflateReply;
-  try {
-    reply = { id: batch.id, ok: true, bodies: batch.texts.map((t) => encodeArchiveBody(t, dict)) };
-  } catch (err) {
-    reply = { id: batch.id, ok: false, message: String((err as { message?: unknown }).message ?? err) };
-  }
-  port.postMessage(reply);
-});
+answerRequests<DeflateBatch, { bodies: Uint8Array[] }>((batch) => ({ bodies: batch.texts.map((t) => encodeArchiveBody(t, dict)) }));

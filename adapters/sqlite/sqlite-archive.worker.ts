@@ -1,4 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
 import type { ArchiveDictionary } from '../sql/archive-codec.js';
 import { ARCHIVE_COLUMNS, type ArchiveRow, archiveTableRow, meterIncrements } from '../sql/archive-writer.js';
 import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
@@ -20,7 +21,7 @@ export interface ArchiveWorkerData {
   dictionary: ArchiveDictionary;
 }
 
-export type ArchiveReply = { id: number; ok: true } | { id: number; ok: false; code: string | undefined; message: string };
+export type ArchiveReply = WorkerAnswer<object>;
 
 // Checkpoints are the checkpointer's (sqlite-checkpointer.ts), never inside a batch's commit.
 const { file, dictionary } = workerData as ArchiveWorkerData;
@@ -40,24 +41,11 @@ const writeAll = db.transaction((rows: ArchiveRow[], values: unknown[][]) => {
   for (const m of meterIncrements(rows)) meter.run(m.meter_id, m.month, m.served_calls);
 });
 
-const port = parentPort!;
-port.on('message', (batch: ArchiveBatch | 'close') => {
-  if (batch === 'close') {
-    db.close();
-    port.close();
-    return;
-  }
-  let reply: ArchiveReply;
-  try {
-    // Deflated here, before the write lock is taken: the event loop never pays for it.
-    writeAll.immediate(
-      batch.rows,
-      batch.rows.map((r) => archiveTableRow(r, dict)),
-    );
-    reply = { id: batch.id, ok: true };
-  } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    reply = { id: batch.id, ok: false, code: typeof e.code === 'string' ? e.code : undefined, message: String(e.message ?? err) };
-  }
-  port.postMessage(reply);
-});
+answerRequests<ArchiveBatch, object>((batch) => {
+  // Deflated here, before the write lock is taken: the event loop never pays for it.
+  writeAll.immediate(
+    batch.rows,
+    batch.rows.map((r) => archiveTableRow(r, dict)),
+  );
+  return {};
+}, () => db.close());

@@ -1,4 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
 import { openSqliteConnection, type SqliteFile, WAL_SIZE_LIMIT_BYTES } from './sqlite-connection.js';
 
 /**
@@ -15,9 +16,7 @@ import { openSqliteConnection, type SqliteFile, WAL_SIZE_LIMIT_BYTES } from './s
  * On `close`, a TRUNCATE checkpoint leaves an empty WAL behind.
  */
 export type CheckpointRequest = { id: number; mode: 'passive' } | 'close';
-export type CheckpointReply =
-  | { id: number; ok: true; walFrames: number; checkpointed: number; truncated: boolean }
-  | { id: number; ok: false; message: string };
+export type CheckpointReply = WorkerAnswer<{ walFrames: number; checkpointed: number; truncated: boolean }>;
 
 const TRUNCATE_WAIT_MS = 50;
 const file = workerData as SqliteFile;
@@ -47,22 +46,10 @@ function tick(): { walFrames: number; checkpointed: number; truncated: boolean }
   }
 }
 
-const port = parentPort!;
-port.on('message', (request: CheckpointRequest) => {
-  if (request === 'close') {
-    try {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-      port.close();
-    }
-    return;
-  }
-  let reply: CheckpointReply;
+answerRequests<Exclude<CheckpointRequest, 'close'>, ReturnType<typeof tick>>(tick, () => {
   try {
-    reply = { id: request.id, ok: true, ...tick() };
-  } catch (err) {
-    reply = { id: request.id, ok: false, message: String((err as Error).message ?? err) };
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
   }
-  port.postMessage(reply);
 });

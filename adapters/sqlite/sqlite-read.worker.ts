@@ -1,5 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
 import type { SqliteFile } from './sqlite-connection.js';
 
 /**
@@ -9,7 +10,7 @@ import type { SqliteFile } from './sqlite-connection.js';
  * two cores (ADR 0051). In WAL, a reader neither waits for the writers nor blocks them.
  */
 export type ReadRequest = { id: number; sql: string; parameters: readonly unknown[] } | 'close';
-export type ReadReply = { id: number; ok: true; rows: unknown[] } | { id: number; ok: false; message: string; code?: string };
+export type ReadReply = WorkerAnswer<{ rows: unknown[] }>;
 
 /** Statements kept prepared, by SQL text (the stats queries differ in their number of periods only). */
 const CACHED_STATEMENTS = 64;
@@ -32,19 +33,7 @@ function prepared(text: string): BetterSqlite3.Statement {
   return statement;
 }
 
-const port = parentPort!;
-port.on('message', (request: ReadRequest) => {
-  if (request === 'close') {
-    db.close();
-    port.close();
-    return;
-  }
-  let reply: ReadReply;
-  try {
-    reply = { id: request.id, ok: true, rows: prepared(request.sql).all(request.parameters as unknown[]) };
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    reply = { id: request.id, ok: false, message: String((err as Error).message ?? err), ...(typeof code === 'string' ? { code } : {}) };
-  }
-  port.postMessage(reply);
-});
+answerRequests<Exclude<ReadRequest, 'close'>, { rows: unknown[] }>(
+  (request) => ({ rows: prepared(request.sql).all(request.parameters as unknown[]) }),
+  () => db.close(),
+);
