@@ -34,7 +34,7 @@ export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveD
   return {
     async write(rows) {
       if (rows.length === 0) return;
-      const bodies = await deflater.deflate(rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })));
+      const bodies = await deflater.deflate(rows);
       const meters = meterIncrements(rows);
       const values = [...rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i])), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])];
       await db.executeQuery(CompiledQuery.raw(statementOf(rows.length, meters.length), values));

@@ -17,9 +17,9 @@ export class ArchiveDeflater {
     this.worker = new WorkerClient(import.meta.url, 'archive-deflate.worker', { dictionary });
   }
 
-  /** Each text's body, in order. */
-  async deflate(texts: ArchivedTexts[]): Promise<Buffer[]> {
-    const reply = await this.worker.request({ texts });
+  /** Each one's body, in order (only the two texts of a row cross to the thread). */
+  async deflate(rows: readonly ArchivedTexts[]): Promise<Buffer[]> {
+    const reply = await this.worker.request({ texts: rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })) });
     if (!reply.ok) throw new Error(`archive deflate failed: ${reply.message}`);
     // A Uint8Array after the message: drivers bind a Buffer as bytes (a view, not a copy).
     return reply.bodies.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));

@@ -93,7 +93,7 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
   const deflater = new ArchiveDeflater(dictionary);
   return {
     async write(rows) {
-      const bodies = await deflater.deflate(rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })));
+      const bodies = await deflater.deflate(rows);
       const values = rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i]));
       await db.transaction().execute(async (trx) => {
         await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), values));
