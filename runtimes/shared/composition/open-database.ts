@@ -11,7 +11,8 @@ import { sqliteFilenameOf } from './database-target.js';
  */
 export async function openDatabase(config: Config): Promise<SqlDatabase> {
   const url = config.databaseUrl;
-  const archiveCompaction = { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: config.database.archivePlainMaxBytes };
+  // Unset: each database's own default (ADR 0053).
+  const archiveCompaction = config.database.archivePlainMaxBytes === undefined ? undefined : { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: config.database.archivePlainMaxBytes };
   if (config.database.dialect === 'postgres') {
     return openPostgresDatabase({
       connectionString: url!,
