@@ -68,7 +68,8 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
  *   of the same pass, not groups of their own;
  * - per agent (counts by status, durations);
  * - the window's percentiles (its count and seconds are the periods' sums: the clipped periods
- *   partition the window).
+ *   partition the window); where the database has grouping sets (PostgreSQL), a grouping set of
+ *   the agents' read rather than a pass of its own (ADR 0054).
  * ADR 0051: the agents' and the total's percentiles read durations in order where that pays
  * (migration 0015's indexes, `orderedRead`), and the reads go out at once through `SqlReads`
  * (reader threads on a SQLite file, the pool on PostgreSQL), the per-period one in three runs.
