@@ -68,7 +68,8 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
  *   of the same pass, not groups of their own;
  * - per agent (counts by status, durations);
  * - the window's percentiles (its count and seconds are the periods' sums: the clipped periods
- *   partition the window).
+ *   partition the window); where the database has grouping sets (PostgreSQL), a grouping set of
+ *   the agents' read rather than a pass of its own (ADR 0054).
  * ADR 0051: the agents' and the total's percentiles read durations in order where that pays
  * (migration 0015's indexes, `orderedRead`), and the reads go out at once through `SqlReads`
  * (reader threads on a SQLite file, the pool on PostgreSQL), the per-period one in three runs.
@@ -76,7 +77,7 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
 export class SqlCallStatsStore implements CallStatsStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'orderedRead'>,
+    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'orderedRead' | 'groupingSets'>,
     /** Where the three aggregate reads run: worker threads on a SQLite file, the pool on PostgreSQL. */
     private readonly reads: SqlReads,
   ) {}
@@ -103,18 +104,12 @@ export class SqlCallStatsStore implements CallStatsStore {
     // Independent reads, at once: on PostgreSQL each takes a connection of the pool, on a
     // SQLite file each goes to a reader thread (ADR 0051), the longest first (the agents',
     // then the total's, then the runs of periods); in memory, SQLite's one connection runs
-    // them one after the other.
-    const [agents, total, byPeriod] = await Promise.all([
-      this.agentRows(tenantId, where, durations, ordered),
-      this.reads.all(
-        sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
-          ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
-          ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
-          ${ordered.from(TOTAL_BY_DURATION, where)}`.compile(this.db),
-      ),
+    // them one after the other. With grouping sets the agents' read gives the total's
+    // percentiles too (ADR 0054).
+    const [[agents, total], byPeriod] = await Promise.all([
+      this.capabilities.groupingSets ? this.agentAndTotalRows(where, durations) : Promise.all([this.agentRows(tenantId, where, durations, ordered), this.totalRow(where, ordered)]),
       this.periodRows(tenantId, filter, periods, durations),
     ]);
-
     const periodAggregates = byPeriod.map(
       (r): PeriodAggregate => ({
         period: Number(r.period),
@@ -124,7 +119,7 @@ export class SqlCallStatsStore implements CallStatsStore {
         by_status: countsOf(r, 'status', CALL_STATUSES),
       }),
     );
-    const pct = total[0];
+    const pct = total;
     return {
       periods: periodAggregates,
       total: {
@@ -193,6 +188,35 @@ export class SqlCallStatsStore implements CallStatsStore {
       GROUP BY listed.agent_id
       UNION ALL
       SELECT NULL, ${durations}, ${byStatus} ${ordered.from(AGENTS_BY_DURATION, sql<SqlBool>`(calls.agent_id IS NULL AND ${where})`)}`.compile(this.db));
+  }
+
+  /** The window's percentiles, a read of their own (its count and seconds are the periods' sums). */
+  private async totalRow(where: Expression<SqlBool>, ordered: DurationsInOrder): Promise<Pick<DurationRow, 'p50' | 'p90'> | undefined> {
+    const rows = await this.reads.all(
+      sql<Pick<DurationRow, 'p50' | 'p90'>>`SELECT
+        ${this.capabilities.percentileCont('calls.duration_seconds', 0.5)} AS p50,
+        ${this.capabilities.percentileCont('calls.duration_seconds', 0.9)} AS p90
+        ${ordered.from(TOTAL_BY_DURATION, where)}`.compile(this.db),
+    );
+    return rows[0];
+  }
+
+  /**
+   * Per agent and the window's percentiles in one pass (`groupingSets`, ADR 0054): `GROUPING
+   * SETS ((agent_id), ())` gives a row per agent that has calls in the window (calls without an
+   * agent under a null agent_id) and one for the whole window (`GROUPING(agent_id) = 1`). Where
+   * the planner weighs an order (`order-by`), the calls come ordered by agent then duration:
+   * read from migration 0015's (tenant_id, agent_id, duration_seconds, …) index when the window
+   * holds most of the tenant's calls (each agent's durations then arrive sorted), the window's
+   * range and a sort otherwise; the whole's percentile sorts its durations itself.
+   */
+  private async agentAndTotalRows(where: Expression<SqlBool>, durations: RawBuilder<unknown>): Promise<[AgentRow[], Pick<DurationRow, 'p50' | 'p90'> | undefined]> {
+    const order = this.capabilities.orderedRead.kind === 'order-by' ? sql`ORDER BY calls.agent_id, calls.duration_seconds` : sql``;
+    const rows = await this.reads.all(sql<AgentRow & { whole: number | string }>`
+      SELECT calls.agent_id, GROUPING(calls.agent_id) AS whole, ${durations}, ${countsBy('status', CALL_STATUSES)}
+      FROM (SELECT calls.agent_id, calls.duration_seconds, calls.status FROM calls WHERE ${where} ${order}) AS calls
+      GROUP BY GROUPING SETS ((calls.agent_id), ())`.compile(this.db));
+    return [rows.filter((r) => Number(r.whole) === 0), rows.find((r) => Number(r.whole) === 1)];
   }
 
   /**

@@ -121,6 +121,12 @@ export interface SqlCapabilities {
    */
   orderedRead: { kind: 'hint'; indexedBy(index: string): RawBuilder<unknown> } | { kind: 'order-by' };
   /**
+   * `GROUP BY GROUPING SETS ((c), ())`: one pass gives each group's aggregates and the whole's
+   * (PostgreSQL), so the call analytics read the window's percentiles with the agents' instead
+   * of in a pass of their own (ADR 0054). Without it (SQLite) the whole is a read of its own.
+   */
+  groupingSets: boolean;
+  /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one
    * writer at a time) the conditional UPDATE alone keeps each row to one claimer.

@@ -162,6 +162,28 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
     expect(outbound.agents).toEqual([{ agent_id: null, calls: 1, by_status: { ...emptyByStatus(), completed: 1 }, duration: { mean_seconds: 95, p50_seconds: 95, p90_seconds: 95 } }]);
   });
 
+  it("ranks the window's durations across agents, and names only agents with calls in the window (ADR 0054: one read with the agents' where grouping sets exist)", async () => {
+    await paris();
+    // Each agent's durations interleave with the others': read in agent order, the window's
+    // are not in order, and its percentiles must rank them all together.
+    const durations: [string | null, number][] = [
+      ['nova', 10], ['nova', 400], ['nova', 95], ['atlas', 30], ['atlas', 700], ['atlas', 20], ['atlas', 260],
+      [null, 5], [null, 1200], ['zoé', 61],
+    ];
+    const inWindow = durations.map(([agent_id, duration_seconds], i) =>
+      aCall({ call_id: `w${i}`, started_at: `2026-11-${String(3 + i).padStart(2, '0')}T09:00:00.000Z`, agent_id, duration_seconds, status: i % 3 === 0 ? 'missed' : 'completed' }),
+    );
+    // An agent whose only call falls outside the window.
+    const outside = aCall({ call_id: 'out', started_at: '2026-10-01T09:00:00.000Z', agent_id: 'vega', duration_seconds: 3000 });
+    await ports.calls.insertMany([...inWindow, outside]);
+    const stats = await statistics.stats(member, 'acme', { bucket: 'week', from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' });
+    const want = reference(inWindow, 'Europe/Paris', 'week');
+    expect(stats.totals).toEqual(want.totals);
+    expect(stats.totals.duration).toEqual(durationFigures(aggregateDurations(durations.map(([, d]) => d))));
+    expect(stats.agents).toEqual(want.agents);
+    expect(stats.agents.map((a) => a.agent_id)).not.toContain('vega');
+  });
+
   it('refuses a window of more periods than it answers, and a window that ends before it begins', async () => {
     await expect(statistics.stats(member, 'acme', byDay({ from: '2020-01-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' }))).rejects.toMatchObject({
       code: 'VALIDATION',
