@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase, POSTGRES_SCHEMA } from '../../adapters/postgres/postgres-database.js';
-import { BODY_CODEC } from '../../adapters/sql/archive-codec.js';
+import { BODY_CODEC, decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
 import type { SqlDatabase, SqlDialectSchema } from '../../adapters/sql/sql-dialect.js';
 import { migrateTo } from '../../adapters/sql/migrations/index.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
@@ -15,7 +15,6 @@ import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { DISCLAIMER } from '../../core/attestation/verdict/disclaimer.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 import { aTrace } from '../fixtures/verification-trace-mother.js';
-import { archivedRow } from '../support/archived-row.js';
 
 /**
  * Issue 25, point 9 (ADR 0027): the archive stores the request and response texts deflated
@@ -79,10 +78,18 @@ function servedTrace(n: number): VerificationTrace {
 }
 
 const bodyOf = async (database: SqlDatabase, requestId: string) => {
-  const row = await archivedRow(database.db, requestId);
+  const row = await database.db
+    .selectFrom('verification_archive')
+    .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
+    .leftJoin('verification_archive_plain', 'verification_archive_plain.request_id', 'verification_archive.request_id')
+    .select(['verification_archive.body', 'body_codec', 'content', 'verification_archive.dictionary_id', 'verification_archive_plain.body as plain'])
+    .where('verification_archive.request_id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  const codec = row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated;
   // A plain row's texts wait in verification_archive_plain, its own body empty (ADR 0053).
-  expect(row.waiting).toBe(row.codec === BODY_CODEC.plain);
-  return row;
+  expect(row.plain !== null).toBe(codec === BODY_CODEC.plain);
+  const dictionary = { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) };
+  return { stored: row.body.length, codec, texts: row.plain !== null ? decodeArchiveBody(row.plain, dictionary, BODY_CODEC.plain) : decodeArchiveBody(row.body, dictionary) };
 };
 
 for (const target of [sqliteTarget(), postgresTarget()]) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_CODEC } from '../../adapters/sql/archive-codec.js';
-import { archivedRow } from '../support/archived-row.js';
+import { BODY_CODEC, decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**
@@ -18,8 +17,16 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 async function archivedText(requestId: string): Promise<{ response_json: string; request_json: string; stored: number; plain: boolean }> {
-  const row = await archivedRow(h.deps.database.db, requestId);
-  return { ...row.texts, stored: row.stored, plain: row.codec === BODY_CODEC.plain };
+  const row = await h.deps.database.db
+    .selectFrom('verification_archive')
+    .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
+    .leftJoin('verification_archive_plain', 'verification_archive_plain.request_id', 'verification_archive.request_id')
+    .select(['verification_archive.body', 'body_codec', 'content', 'verification_archive.dictionary_id', 'verification_archive_plain.body as plain'])
+    .where('verification_archive.request_id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  const dictionary = { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) };
+  const texts = row.plain !== null ? decodeArchiveBody(row.plain, dictionary, BODY_CODEC.plain) : decodeArchiveBody(row.body, dictionary);
+  return { ...texts, stored: row.body.length, plain: row.body_codec === BODY_CODEC.plain };
 }
 
 const SUBJECTS = [
