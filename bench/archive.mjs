@@ -1,7 +1,6 @@
 // The archive's size (issue 25, ADR 0027): bytes per archived verification on each database,
 // after keyed batches of 1,000 subjects through the real server; on SQLite also the WAL file,
-// right after the batches and once the database has been idle for a few checkpoint ticks, and
-// the rows still plain then (ADR 0053: written plain, deflated when idle) and the file's size.
+// right after the batches and once the database has been idle for a few checkpoint ticks.
 // The sizes are read with the databases' own accounting (SQLite's dbstat, PostgreSQL's
 // pg_total_relation_size: table, TOAST and indexes), so the figure holds for any schema.
 import { spawn } from 'node:child_process';
@@ -15,7 +14,7 @@ import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.j
 import { eachDatabase, SQLITE } from './databases.mjs';
 import { catalogueSubjects, printTable, sampleSubjects } from './support.mjs';
 
-const ARCHIVE_TABLES = ['verification_archive', 'verification_archive_plain', 'archive_dictionaries'];
+const ARCHIVE_TABLES = ['verification_archive', 'archive_dictionaries'];
 
 function startServer(env) {
   const child = spawn(process.execPath, [new URL('./http-server.mjs', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
@@ -36,10 +35,8 @@ function sqliteArchiveSize(file) {
   try {
     const names = db.prepare(`select name from sqlite_master where tbl_name in (${ARCHIVE_TABLES.map(() => '?').join(', ')})`).all(...ARCHIVE_TABLES).map((r) => r.name);
     const bytes = db.prepare(`select coalesce(sum(pgsize), 0) as bytes from dbstat where name in (${names.map(() => '?').join(', ')})`).get(...names).bytes;
-    if (process.env.BENCH_ARCHIVE_DETAIL) console.error(db.prepare('select avg(length(body)) as body, avg(length(subject_artist)+length(subject_title)+length(request_id)+length(served_at)) as cols from verification_archive').get(), db.prepare(`select name, sum(pgsize) as bytes, sum(unused) as unused, count(*) as pages from dbstat where name in (${names.map(() => '?').join(', ')}) group by name`).all(...names));
     const rows = db.prepare('select count(*) as n from verification_archive').get().n;
-    const plain = db.prepare('select count(*) as n from verification_archive_plain').get().n;
-    return { bytes, rows, plain, fileBytes: statSync(file).size };
+    return { bytes, rows };
   } finally {
     db.close();
   }
@@ -50,11 +47,10 @@ async function postgresArchiveSize(url) {
   await client.connect();
   try {
     // Statistics and free space as autovacuum would leave them; sizes then count live rows.
-    await client.query('VACUUM ANALYZE verification_archive, verification_archive_plain');
-    for (const r of (await client.query(`select c.relname, pg_total_relation_size(c.oid) as total, pg_relation_size(c.oid) as main from pg_class c where c.relname = any($1) and c.relkind = 'r'`, [ARCHIVE_TABLES])).rows) console.error(r);
+    await client.query('VACUUM ANALYZE verification_archive');
     const sizes = await client.query(`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes from pg_class c where c.relname = any($1) and c.relkind = 'r'`, [ARCHIVE_TABLES]);
-    const rows = await client.query('select count(*)::int as n, (select count(*) from verification_archive_plain)::int as plain from verification_archive');
-    return { bytes: Number(sizes.rows[0].bytes), rows: rows.rows[0].n, plain: rows.rows[0].plain };
+    const rows = await client.query('select count(*)::int as n from verification_archive');
+    return { bytes: Number(sizes.rows[0].bytes), rows: rows.rows[0].n };
   } finally {
     await client.end();
   }
@@ -74,8 +70,7 @@ async function measure(target, batchBody, batches) {
       await res.arrayBuffer();
       walPeak = Math.max(walPeak, walSize());
     }
-    // A few checkpoint ticks (1 s each) with nothing written; the archive compacts what it wrote
-    // plain once idle for 250 ms (ADR 0053).
+    // A few checkpoint ticks (1 s each) with nothing written.
     await new Promise((r) => setTimeout(r, 3_500));
     const walIdle = walSize();
     const size = target.database === 'sqlite' ? sqliteArchiveSize(file) : await postgresArchiveSize(target.env.DATABASE_URL);
@@ -99,8 +94,6 @@ export async function benchArchive({ size = 1000, batches = 3, databases = [SQLI
     bytes_per_verification: (result.bytes / result.rows).toFixed(0),
     wal_after_batches_kib: target.database === 'sqlite' ? (result.walPeak / 1024).toFixed(0) : 'n/a',
     wal_idle_kib: target.database === 'sqlite' ? (result.walIdle / 1024).toFixed(0) : 'n/a',
-    plain_rows_left: result.plain,
-    sqlite_file_kib: result.fileBytes === undefined ? 'n/a' : (result.fileBytes / 1024).toFixed(0),
   }));
   console.log(`\n## Archive size: ${batches} keyed batches of ${size} (half plain, half catalogue subjects); table, TOAST and indexes per archived verification (target < 1 KB)`);
   printTable(rows);

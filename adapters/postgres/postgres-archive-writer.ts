@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ArchiveDictionary } from '../sql/archive-codec.js';
 import type { ArchiveCompactionOptions } from '../sql/archive-compaction.js';
-import { ARCHIVE_COLUMNS, type ArchiveWriter, kyselyDeferral, meterIncrements, PLAIN_COLUMNS } from '../sql/archive-writer.js';
+import { ARCHIVE_COLUMNS, type ArchiveWriter, kyselyDeferral, meterIncrements } from '../sql/archive-writer.js';
 import type { Database } from '../sql/database.js';
 
 const placeholders = (from: number, rows: number, columns: number): string =>
@@ -19,17 +19,14 @@ const placeholders = (from: number, rows: number, columns: number): string =>
 export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary, compaction: ArchiveCompactionOptions): ArchiveWriter {
   const deferral = kyselyDeferral(db, dictionary, compaction);
   const statements = new Map<string, string>();
-  const statementOf = (rows: number, plain: number, meters: number): string => {
-    const key = `${rows}:${plain}:${meters}`;
+  const statementOf = (rows: number, meters: number): string => {
+    const key = `${rows}:${meters}`;
     let text = statements.get(key);
     if (text === undefined) {
       const columns = ARCHIVE_COLUMNS.map((c) => `"${c}"`).join(', ');
-      const plainFrom = 1 + rows * ARCHIVE_COLUMNS.length;
-      const metersFrom = plainFrom + plain * PLAIN_COLUMNS.length;
       text =
         `with archived as (insert into "verification_archive" (${columns}) values ${placeholders(1, rows, ARCHIVE_COLUMNS.length)}) ` +
-        (plain > 0 ? `, waiting as (insert into "verification_archive_plain" ("request_id", "body") values ${placeholders(plainFrom, plain, PLAIN_COLUMNS.length)}) ` : '') +
-        `insert into "verification_usage" ("meter_id", "month", "served_calls") values ${placeholders(metersFrom, meters, 3)} ` +
+        `insert into "verification_usage" ("meter_id", "month", "served_calls") values ${placeholders(1 + rows * ARCHIVE_COLUMNS.length, meters, 3)} ` +
         'on conflict ("meter_id", "month") do update set "served_calls" = "verification_usage"."served_calls" + excluded."served_calls"';
       statements.set(key, text);
     }
@@ -40,9 +37,7 @@ export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveD
       if (rows.length === 0) return;
       const meters = meterIncrements(rows);
       await deferral.write(rows, (bound) =>
-        db.executeQuery(
-          CompiledQuery.raw(statementOf(rows.length, bound.plain.length, meters.length), [...bound.archive.flat(), ...bound.plain.flat(), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])]),
-        ),
+        db.executeQuery(CompiledQuery.raw(statementOf(rows.length, meters.length), [...bound.flat(), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])])),
       );
     },
     compact: () => deferral.compact(),

@@ -46,9 +46,6 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   groupingSets: true,
 });
 
-/** PostgreSQL's default: deflated before each commit (see `PostgresOptions.archiveCompaction`). */
-export const POSTGRES_ARCHIVE_COMPACTION: ArchiveCompactionOptions = { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: 0 };
-
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database?…` */
   connectionString: string;
@@ -59,11 +56,7 @@ export interface PostgresOptions {
   /** How long to wait for a connection (new, or free in the pool) before failing. */
   connectTimeoutMs?: number;
   applicationName?: string;
-  /**
-   * When archived texts are compacted (ADR 0053). By default every batch is deflated before its
-   * commit (`maxPlainBytes` 0): compacting later makes PostgreSQL write each row twice, and the
-   * pages the plain rows leave stay in the table (VACUUM frees them for reuse, not to the disk).
-   */
+  /** When archived texts are compacted (ADR 0053); DEFAULT_ARCHIVE_COMPACTION by default. */
   archiveCompaction?: ArchiveCompactionOptions;
 }
 
@@ -134,7 +127,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
   const capabilities = postgresCapabilities();
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
-  const archiveWriter = postgresArchiveWriter(db, await currentArchiveDictionary(db), options.archiveCompaction ?? POSTGRES_ARCHIVE_COMPACTION);
+  const archiveWriter = postgresArchiveWriter(db, await currentArchiveDictionary(db), options.archiveCompaction ?? DEFAULT_ARCHIVE_COMPACTION);
   return {
     db,
     capabilities,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
-import { type ArchiveDictionary, type ArchivedTexts, BODY_CODEC, type BodyCodec, plainArchiveBody } from './archive-codec.js';
+import { type ArchiveDictionary, type ArchivedTexts, BODY_CODEC, type BodyCodec, encodeArchiveBody, plainArchiveBody } from './archive-codec.js';
 import { type ArchiveCompactionOptions, type CompactionStep, IdleCompactor, PlainBacklog, plainSize } from './archive-compaction.js';
 import { ArchiveDeflater } from './archive-deflater.js';
 import type { VerificationArchiveTable } from './attestation.tables.js';
@@ -50,21 +50,12 @@ export const archiveRow = (trace: VerificationTrace, responseJson = JSON.stringi
 /** The columns of `verification_archive` in the order every writer binds them. */
 export const ARCHIVE_COLUMNS = ['request_id', 'served_at', 'tier', 'key_id', 'verdict', 'subject_artist', 'subject_title', 'dictionary_id', 'body', 'body_codec'] as const;
 
-/** What an archive row holds besides its texts. */
-type ArchiveListing = Omit<VerificationArchiveTable, 'dictionary_id' | 'body' | 'body_codec'>;
-
-/** A row's bound values: its texts deflated into `body`, or none yet (plain, ADR 0053). */
-export function archiveTableRow(row: ArchiveListing, dictionary: ArchiveDictionary, body: Uint8Array, codec: BodyCodec = BODY_CODEC.deflated): unknown[] {
+/**
+ * A row's bound values: its texts in `body`, deflated (`encode` runs where the writer runs) or
+ * plain. A plain row names the dictionary compaction will deflate it against.
+ */
+export function archiveTableRow(row: ArchiveRow, dictionary: ArchiveDictionary, body: Uint8Array = encodeArchiveBody(row, dictionary), codec: BodyCodec = BODY_CODEC.deflated): unknown[] {
   return [row.request_id, row.served_at, row.tier, row.key_id, row.verdict, row.subject_artist, row.subject_title, dictionary.dictionary_id, body, codec];
-}
-
-/** The columns of `verification_archive_plain`, in the order the writers bind them. */
-export const PLAIN_COLUMNS = ['request_id', 'body'] as const;
-
-/** A batch's bound values: its archive rows, and the plain texts' rows when it is written plain. */
-export interface BoundBatch {
-  archive: unknown[][];
-  plain: unknown[][];
 }
 
 /** A batch's plain size, for the backlog (ADR 0053). */
@@ -79,66 +70,37 @@ export function admitPlain(rows: readonly ArchivedTexts[], backlog: PlainBacklog
   return backlog.admit(size) ? size : null;
 }
 
-const NO_BODY = Buffer.alloc(0);
+/** A batch's bound values with its texts plain (compaction deflates them later). */
+export const plainTableRows = (rows: readonly ArchiveRow[], dictionary: ArchiveDictionary): unknown[][] =>
+  rows.map((r) => archiveTableRow(r, dictionary, plainArchiveBody(r), BODY_CODEC.plain));
 
 /**
- * A batch written plain: each archive row with an empty body (it names the dictionary compaction
- * will deflate against), its texts in `verification_archive_plain` until then.
- */
-export const plainBatch = (rows: readonly ArchiveRow[], dictionary: ArchiveDictionary): BoundBatch => ({
-  archive: rows.map((r) => archiveTableRow(r, dictionary, NO_BODY, BODY_CODEC.plain)),
-  plain: rows.map((r) => [r.request_id, plainArchiveBody(r)]),
-});
-
-/** A batch deflated before its commit, with its bodies. */
-export const deflatedBatch = (rows: readonly ArchiveRow[], dictionary: ArchiveDictionary, bodies: readonly Uint8Array[]): BoundBatch => ({
-  archive: rows.map((r, i) => archiveTableRow(r, dictionary, bodies[i])),
-  plain: [],
-});
-
-/** A row waiting for compaction, as a step reads it: its archive row and its plain texts. */
-export type WaitingRow = ArchiveListing & { plain: Uint8Array };
-
-/** What a compaction step did with the rows it took. */
-export const stepOf = (rows: readonly WaitingRow[]): CompactionStep => ({ rows: rows.length, bytes: rows.reduce((n, r) => n + r.plain.byteLength, 0) });
-
-/**
- * A compacted row's bound values. Compaction deletes the plain row and inserts it again, deflated,
- * rather than updating it: an update would grow each row in place (SQLite) or leave a dead
- * version behind (PostgreSQL), and the archive's pages would stay as sparse as the plain rows
- * left them; inserted again, compact rows are packed together and the emptied pages reused.
- */
-export const compactedRow = (row: WaitingRow, dictionary: ArchiveDictionary, body: Uint8Array): unknown[] => archiveTableRow(row, dictionary, body);
-
-/** The columns a step reads, `p` the plain table and `a` the archive. */
-export const WAITING_COLUMNS = ['request_id', 'served_at', 'tier', 'key_id', 'verdict', 'subject_artist', 'subject_title'] as const;
-
-/**
- * One compaction step on a Kysely connection (PostgreSQL, SQLite in memory): waiting rows,
- * their texts deflated in the deflater's thread, each deleted and inserted again deflated, its
- * plain texts removed, in one transaction. Another instance compacting the same rows at once
- * finds them gone (or its insert a duplicate, and its step fails and is tried again later).
+ * One compaction step on a Kysely connection (PostgreSQL, SQLite in memory): the oldest plain
+ * rows, deflated in the deflater's thread, written back in one transaction. A row compacted
+ * meanwhile by another instance (`body_codec` no longer plain) is left as it is.
  */
 export function kyselyCompactionStep(db: Kysely<Database>, dictionary: ArchiveDictionary, deflater: ArchiveDeflater) {
   return async (limit: number): Promise<CompactionStep> => {
-    const rows: WaitingRow[] = await db
-      .selectFrom('verification_archive_plain as p')
-      .innerJoin('verification_archive as a', 'a.request_id', 'p.request_id')
-      .select([...WAITING_COLUMNS.map((c) => `a.${c}` as const), 'p.body as plain'])
+    const rows = await db
+      .selectFrom('verification_archive')
+      .select(['request_id', 'body'])
+      .where('body_codec', '=', BODY_CODEC.plain)
+      .orderBy('served_at')
       .limit(limit)
       .execute();
-    if (rows.length === 0) return stepOf(rows);
-    const bodies = await deflater.deflatePlain(rows.map((r) => r.plain));
-    const ids = rows.map((r) => r.request_id);
+    if (rows.length === 0) return { rows: 0, bytes: 0 };
+    const bodies = await deflater.deflatePlain(rows.map((r) => r.body));
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('verification_archive_plain').where('request_id', 'in', ids).execute();
-      await trx.deleteFrom('verification_archive').where('request_id', 'in', ids).execute();
-      await trx
-        .insertInto('verification_archive')
-        .values(rows.map((r, i) => Object.fromEntries(ARCHIVE_COLUMNS.map((c, k) => [c, compactedRow(r, dictionary, bodies[i]!)[k]])) as unknown as Insertable<VerificationArchiveTable>))
-        .execute();
+      for (const [i, row] of rows.entries()) {
+        await trx
+          .updateTable('verification_archive')
+          .set({ body: bodies[i]!, body_codec: BODY_CODEC.deflated, dictionary_id: dictionary.dictionary_id })
+          .where('request_id', '=', row.request_id)
+          .where('body_codec', '=', BODY_CODEC.plain)
+          .execute();
+      }
     });
-    return stepOf(rows);
+    return { rows: rows.length, bytes: rows.reduce((n, r) => n + r.body.byteLength, 0) };
   };
 }
 
@@ -149,11 +111,16 @@ export function kyselyDeferral(db: Kysely<Database>, dictionary: ArchiveDictiona
   const compactor = new IdleCompactor(kyselyCompactionStep(db, dictionary, deflater), backlog, options.idleMs);
   return {
     /** A batch bound (plain or deflated) and committed by `commit`; compaction then waits for idle time. */
-    async write(rows: readonly ArchiveRow[], commit: (bound: BoundBatch) => Promise<unknown>): Promise<void> {
+    async write(rows: readonly ArchiveRow[], commit: (values: unknown[][]) => Promise<unknown>): Promise<void> {
       const plainBytes = admitPlain(rows, backlog);
-      const bound = plainBytes !== null ? plainBatch(rows, dictionary) : deflatedBatch(rows, dictionary, await deflater.deflate(rows));
+      let values: unknown[][];
+      if (plainBytes !== null) values = plainTableRows(rows, dictionary);
+      else {
+        const bodies = await deflater.deflate(rows);
+        values = rows.map((r, i) => archiveTableRow(r, dictionary, bodies[i]));
+      }
       try {
-        await commit(bound);
+        await commit(values);
       } catch (err) {
         if (plainBytes !== null) backlog.release(plainBytes);
         throw err;
@@ -210,15 +177,9 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
   const deferral = kyselyDeferral(db, dictionary, compaction);
   return {
     write: (rows) =>
-      deferral.write(rows, (bound) =>
+      deferral.write(rows, (values) =>
         db.transaction().execute(async (trx) => {
-          await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), bound.archive.flat()));
-          if (bound.plain.length > 0) {
-            await trx
-              .insertInto('verification_archive_plain')
-              .values(bound.plain.map(([request_id, body]) => ({ request_id: request_id as string, body: body as Uint8Array })))
-              .execute();
-          }
+          await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), values.flat()));
           for (const m of meterIncrements(rows)) {
             await trx
               .insertInto('verification_usage')

@@ -4,7 +4,6 @@ import type { ColumnType, Generated } from 'kysely';
 export interface AttestationTables {
   api_keys: ApiKeysTable;
   verification_archive: VerificationArchiveTable;
-  verification_archive_plain: VerificationArchivePlainTable;
   archive_dictionaries: ArchiveDictionariesTable;
   verification_usage: VerificationUsageTable;
 }
@@ -34,16 +33,10 @@ export interface VerificationArchiveTable {
   subject_title: string;
   /** The `archive_dictionaries` row `body` was deflated against. */
   dictionary_id: number;
-  /** The request's and the response's JSON texts as served, deflated; empty while they wait plain. */
+  /** The request's and the response's JSON texts as served, plain or deflated as `body_codec` says. */
   body: Uint8Array;
-  /** 1: `body` deflated against `dictionary_id`; 0: the texts wait plain in `verification_archive_plain` (migration 0016, ADR 0053). */
+  /** 0: `body` is plain UTF-8, not compacted yet; 1: deflated against `dictionary_id` (archive-codec.ts, migration 0016). */
   body_codec: ColumnType<number, number | undefined, number>;
-}
-
-/** The texts of an archived verification not compacted yet, plain UTF-8 (ADR 0053). */
-export interface VerificationArchivePlainTable {
-  request_id: string;
-  body: Uint8Array;
 }
 
 /** Text every archived response repeats, stored once: the preset dictionaries of `body`. */

@@ -98,7 +98,11 @@ export class SqlVerificationLedger implements VerificationLedger {
   }
 
   async find(requestId: string): Promise<VerificationTrace | null> {
-    const row = await this.archived().where('verification_archive.request_id', '=', requestId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('verification_archive')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
     return row ? this.traceOf(row) : null;
   }
 
@@ -106,31 +110,19 @@ export class SqlVerificationLedger implements VerificationLedger {
     const found = new Map<string, VerificationTrace>();
     const distinct = [...new Set(requestIds)];
     for (let from = 0; from < distinct.length; from += FIND_ALL_CHUNK) {
-      const rows = await this.archived()
-        .where('verification_archive.request_id', 'in', distinct.slice(from, from + FIND_ALL_CHUNK))
+      const rows = await this.db
+        .selectFrom('verification_archive')
+        .selectAll()
+        .where('request_id', 'in', distinct.slice(from, from + FIND_ALL_CHUNK))
         .execute();
       for (const row of rows) found.set(row.request_id, await this.traceOf(row));
     }
     return found;
   }
 
-  /**
-   * Archive rows with their texts: deflated in the row, or plain in `verification_archive_plain`
-   * until compaction (ADR 0053), read in the same statement, so one compaction's transaction is
-   * seen whole or not at all.
-   */
-  private archived() {
-    return this.db
-      .selectFrom('verification_archive')
-      .leftJoin('verification_archive_plain', 'verification_archive_plain.request_id', 'verification_archive.request_id')
-      .selectAll('verification_archive')
-      .select('verification_archive_plain.body as plain_body');
-  }
-
   /** An archive row as its trace: the texts as served, inflated (archive-codec.ts). */
-  private async traceOf(row: Selectable<VerificationArchiveTable> & { plain_body: Uint8Array | null }): Promise<VerificationTrace> {
-    const dictionary = await this.dictionaries.get(Number(row.dictionary_id));
-    const texts = row.plain_body !== null ? decodeArchiveBody(row.plain_body, dictionary, BODY_CODEC.plain) : decodeArchiveBody(row.body, dictionary);
+  private async traceOf(row: Selectable<VerificationArchiveTable>): Promise<VerificationTrace> {
+    const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)), row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated);
     return {
       request_id: row.request_id,
       served_at: row.served_at,

@@ -1,8 +1,8 @@
 import { workerData } from 'node:worker_threads';
 import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
-import { type ArchiveDictionary, deflatePlainBody, encodeArchiveBody } from '../sql/archive-codec.js';
+import { type ArchiveDictionary, BODY_CODEC, deflatePlainBody } from '../sql/archive-codec.js';
 import { type ArchiveCompactionOptions, type CompactionStep, IdleCompactor, PlainBacklog } from '../sql/archive-compaction.js';
-import { ARCHIVE_COLUMNS, type ArchiveRow, admitPlain, type BoundBatch, compactedRow, deflatedBatch, meterIncrements, plainBatch, stepOf, WAITING_COLUMNS, type WaitingRow } from '../sql/archive-writer.js';
+import { ARCHIVE_COLUMNS, type ArchiveRow, admitPlain, archiveTableRow, meterIncrements, plainTableRows } from '../sql/archive-writer.js';
 import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 
 /**
@@ -43,31 +43,23 @@ const meter = db.prepare(
 );
 // `immediate`: the write lock is taken first, so a busy database waits here (busy_timeout)
 // instead of failing the transaction midway.
-const insertPlain = db.prepare('insert into verification_archive_plain (request_id, body) values (?, ?)');
-const writeAll = db.transaction((rows: ArchiveRow[], bound: BoundBatch) => {
-  for (const v of bound.archive) insert.run(...v);
-  for (const v of bound.plain) insertPlain.run(...v);
+const writeAll = db.transaction((rows: ArchiveRow[], values: unknown[][]) => {
+  for (const v of values) insert.run(...v);
   for (const m of meterIncrements(rows)) meter.run(m.meter_id, m.month, m.served_calls);
 });
 
-const waiting = db.prepare(
-  `select ${WAITING_COLUMNS.map((c) => `a.${c}`).join(', ')}, p.body as plain from verification_archive_plain p join verification_archive a on a.request_id = p.request_id limit ?`,
+const plainRows = db.prepare(`select request_id, body from verification_archive where body_codec = ${BODY_CODEC.plain} order by served_at limit ?`);
+const compactRow = db.prepare(
+  `update verification_archive set body = ?, body_codec = ${BODY_CODEC.deflated}, dictionary_id = ? where request_id = ? and body_codec = ${BODY_CODEC.plain}`,
 );
-const dropPlain = db.prepare('delete from verification_archive_plain where request_id = ?');
-const dropRow = db.prepare('delete from verification_archive where request_id = ?');
-// Each row deleted and inserted again, deflated (compactedRow says why), with its plain texts gone.
-const compactAll = db.transaction((rows: WaitingRow[], bodies: Buffer[]) => {
-  rows.forEach((r) => {
-    dropPlain.run(r.request_id);
-    dropRow.run(r.request_id);
-  });
-  rows.forEach((r, i) => insert.run(...compactedRow(r, dict, bodies[i]!)));
+const compactAll = db.transaction((rows: { request_id: string; body: Buffer }[], bodies: Buffer[]) => {
+  rows.forEach((r, i) => compactRow.run(bodies[i], dict.dictionary_id, r.request_id));
 });
-// Deflated before the write lock is taken; the lock is held for the writes only.
+// Deflated before the write lock is taken; the lock is held for the updates only.
 function step(limit: number): Promise<CompactionStep> {
-  const rows = waiting.all(limit) as WaitingRow[];
-  if (rows.length > 0) compactAll.immediate(rows, rows.map((r) => deflatePlainBody(r.plain, dict)));
-  return Promise.resolve(stepOf(rows));
+  const rows = plainRows.all(limit) as { request_id: string; body: Buffer }[];
+  if (rows.length > 0) compactAll.immediate(rows, rows.map((r) => deflatePlainBody(r.body, dict)));
+  return Promise.resolve({ rows: rows.length, bytes: rows.reduce((n, r) => n + r.body.byteLength, 0) });
 }
 
 const backlog = new PlainBacklog(compaction.maxPlainBytes);
@@ -80,7 +72,7 @@ answerRequests<ArchiveBatch, { compacted?: number }>(
     // Deflated here, if at all, before the write lock is taken: the event loop never pays for it.
     const plainBytes = admitPlain(rows, backlog);
     try {
-      writeAll.immediate(rows, plainBytes !== null ? plainBatch(rows, dict) : deflatedBatch(rows, dict, rows.map((r) => encodeArchiveBody(r, dict))));
+      writeAll.immediate(rows, plainBytes !== null ? plainTableRows(rows, dict) : rows.map((r) => archiveTableRow(r, dict)));
     } catch (err) {
       if (plainBytes !== null) backlog.release(plainBytes);
       throw err;

@@ -78,18 +78,9 @@ function servedTrace(n: number): VerificationTrace {
 }
 
 const bodyOf = async (database: SqlDatabase, requestId: string) => {
-  const row = await database.db
-    .selectFrom('verification_archive')
-    .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
-    .leftJoin('verification_archive_plain', 'verification_archive_plain.request_id', 'verification_archive.request_id')
-    .select(['verification_archive.body', 'body_codec', 'content', 'verification_archive.dictionary_id', 'verification_archive_plain.body as plain'])
-    .where('verification_archive.request_id', '=', requestId)
-    .executeTakeFirstOrThrow();
+  const row = await database.db.selectFrom('verification_archive').innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id').select(['body', 'body_codec', 'content', 'verification_archive.dictionary_id']).where('request_id', '=', requestId).executeTakeFirstOrThrow();
   const codec = row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated;
-  // A plain row's texts wait in verification_archive_plain, its own body empty (ADR 0053).
-  expect(row.plain !== null).toBe(codec === BODY_CODEC.plain);
-  const dictionary = { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) };
-  return { stored: row.body.length, codec, texts: row.plain !== null ? decodeArchiveBody(row.plain, dictionary, BODY_CODEC.plain) : decodeArchiveBody(row.body, dictionary) };
+  return { stored: row.body.length, codec, texts: decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }, codec) };
 };
 
 for (const target of [sqliteTarget(), postgresTarget()]) {

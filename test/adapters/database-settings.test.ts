@@ -28,12 +28,6 @@ describe('database configuration', () => {
     expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX must be at least 1/);
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS must be a number/);
     expect(loadConfig({}).database).toMatchObject({ poolMax: 10, statementTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
-    // ADR 0053: unset leaves each database its own default; a value is in MB, 0 allowed.
-    expect(loadConfig({}).database.archivePlainMaxBytes).toBeUndefined();
-    expect(loadConfig({ ARCHIVE_PLAIN_MAX_MB: '0' }).database.archivePlainMaxBytes).toBe(0);
-    expect(loadConfig({ ARCHIVE_PLAIN_MAX_MB: '16' }).database.archivePlainMaxBytes).toBe(16 * 1024 * 1024);
-    expect(() => loadConfig({ ARCHIVE_PLAIN_MAX_MB: '-1' })).toThrow(/ARCHIVE_PLAIN_MAX_MB must be at least 0/);
-    expect(() => loadConfig({ ARCHIVE_PLAIN_MAX_MB: 'lots' })).toThrow(/ARCHIVE_PLAIN_MAX_MB must be a number/);
   });
 
   it('requires JWT_SECRET on PostgreSQL, where several instances must share it', () => {

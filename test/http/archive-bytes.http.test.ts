@@ -20,13 +20,11 @@ async function archivedText(requestId: string): Promise<{ response_json: string;
   const row = await h.deps.database.db
     .selectFrom('verification_archive')
     .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
-    .leftJoin('verification_archive_plain', 'verification_archive_plain.request_id', 'verification_archive.request_id')
-    .select(['verification_archive.body', 'body_codec', 'content', 'verification_archive.dictionary_id', 'verification_archive_plain.body as plain'])
-    .where('verification_archive.request_id', '=', requestId)
+    .select(['body', 'body_codec', 'content', 'verification_archive.dictionary_id'])
+    .where('request_id', '=', requestId)
     .executeTakeFirstOrThrow();
-  const dictionary = { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) };
-  const texts = row.plain !== null ? decodeArchiveBody(row.plain, dictionary, BODY_CODEC.plain) : decodeArchiveBody(row.body, dictionary);
-  return { ...texts, stored: row.body.length, plain: row.body_codec === BODY_CODEC.plain };
+  const codec = row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated;
+  return { ...decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }, codec), stored: row.body.length, plain: codec === BODY_CODEC.plain };
 }
 
 const SUBJECTS = [

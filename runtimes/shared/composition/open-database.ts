@@ -11,8 +11,7 @@ import { sqliteFilenameOf } from './database-target.js';
  */
 export async function openDatabase(config: Config): Promise<SqlDatabase> {
   const url = config.databaseUrl;
-  // Unset: each database's own default (ADR 0053).
-  const archiveCompaction = config.database.archivePlainMaxBytes === undefined ? undefined : { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: config.database.archivePlainMaxBytes };
+  const archiveCompaction = { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: config.database.archivePlainMaxBytes };
   if (config.database.dialect === 'postgres') {
     return openPostgresDatabase({
       connectionString: url!,
