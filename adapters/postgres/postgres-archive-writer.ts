@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ArchiveDictionary } from '../sql/archive-codec.js';
-import type { ArchiveCompactionOptions } from '../sql/archive-compaction.js';
-import { ARCHIVE_COLUMNS, type ArchiveWriter, kyselyDeferral, meterIncrements } from '../sql/archive-writer.js';
+import { ArchiveDeflater } from '../sql/archive-deflater.js';
+import { ARCHIVE_COLUMNS, type ArchiveWriter, archiveTableRow, meterIncrements } from '../sql/archive-writer.js';
 import type { Database } from '../sql/database.js';
 
 const placeholders = (from: number, rows: number, columns: number): string =>
@@ -12,12 +12,11 @@ const placeholders = (from: number, rows: number, columns: number): string =>
  * insert a data-modifying CTE of the meters' upsert. A statement is atomic, so the batch is still
  * written all or none (a duplicate `request_id` fails all of it with the dialect's
  * `UniqueViolation`), in one round trip instead of four or more (BEGIN, the insert, an upsert per
- * meter and month, COMMIT). The texts are written plain and compacted when the archive is idle,
- * or deflated first in a worker thread past the plain backlog's bound (ADR 0053). The
+ * meter and month, COMMIT). The bodies are deflated in a worker thread (ArchiveDeflater). The
  * statement's text depends only on the numbers of rows and of meters: it is made once per pair.
  */
-export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary, compaction: ArchiveCompactionOptions): ArchiveWriter {
-  const deferral = kyselyDeferral(db, dictionary, compaction);
+export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
+  const deflater = new ArchiveDeflater(dictionary);
   const statements = new Map<string, string>();
   const statementOf = (rows: number, meters: number): string => {
     const key = `${rows}:${meters}`;
@@ -35,12 +34,11 @@ export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveD
   return {
     async write(rows) {
       if (rows.length === 0) return;
+      const bodies = await deflater.deflate(rows);
       const meters = meterIncrements(rows);
-      await deferral.write(rows, (bound) =>
-        db.executeQuery(CompiledQuery.raw(statementOf(rows.length, meters.length), [...bound.flat(), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])])),
-      );
+      const values = [...rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i])), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])];
+      await db.executeQuery(CompiledQuery.raw(statementOf(rows.length, meters.length), values));
     },
-    compact: () => deferral.compact(),
-    close: () => deferral.close(),
+    close: () => deflater.close(),
   };
 }

@@ -9,7 +9,6 @@ import * as callsSearch from './migrations/0002-tenancy-calls.pg-search.js';
 import * as knowledgeSearch from './migrations/0004-knowledge-agents-workspace.pg-search.js';
 import * as knowledgePostings from './migrations/0008-hardening.pg-knowledge-postings.js';
 import { postgresArchiveWriter } from './postgres-archive-writer.js';
-import { type ArchiveCompactionOptions, DEFAULT_ARCHIVE_COMPACTION } from '../sql/archive-compaction.js';
 import { PostgresCallSearch } from './postgres-call-search.js';
 import { PostgresKnowledgeIndex } from './postgres-knowledge-index.js';
 
@@ -56,8 +55,6 @@ export interface PostgresOptions {
   /** How long to wait for a connection (new, or free in the pool) before failing. */
   connectTimeoutMs?: number;
   applicationName?: string;
-  /** When archived texts are compacted (ADR 0053); DEFAULT_ARCHIVE_COMPACTION by default. */
-  archiveCompaction?: ArchiveCompactionOptions;
 }
 
 const INT8_OID = 20;
@@ -127,7 +124,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Sq
   pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
   const capabilities = postgresCapabilities();
   const db = new Kysely<Database>({ dialect: withUniqueViolations(new PostgresDialect({ pool }), capabilities.isUniqueViolation, capabilities.isTransient) });
-  const archiveWriter = postgresArchiveWriter(db, await currentArchiveDictionary(db), options.archiveCompaction ?? DEFAULT_ARCHIVE_COMPACTION);
+  const archiveWriter = postgresArchiveWriter(db, await currentArchiveDictionary(db));
   return {
     db,
     capabilities,

@@ -44,29 +44,12 @@ const DEFLATE = { level: 1, windowBits: 13, memLevel: 4 } as const;
  */
 const DICTIONARY_TAIL_BYTES = 5120;
 
-/**
- * How a row's `body` holds its texts (`body_codec`, migration 0016, ADR 0053): deflated against
- * the row's dictionary, or plain UTF-8 until the archive's idle-time compaction deflates it.
- */
-export const BODY_CODEC = { plain: 0, deflated: 1 } as const;
-export type BodyCodec = (typeof BODY_CODEC)[keyof typeof BODY_CODEC];
-
-/** The two texts as one plain body: what a row holds until it is compacted. */
-export function plainArchiveBody(texts: ArchivedTexts): Buffer {
-  return Buffer.from(texts.request_json + SEPARATOR + texts.response_json, 'utf8');
-}
-
 export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
-  return deflatePlainBody(plainArchiveBody(texts), dictionary);
+  return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content.subarray(-DICTIONARY_TAIL_BYTES) });
 }
 
-/** A plain body deflated: what compaction stores in its place. */
-export function deflatePlainBody(body: Uint8Array, dictionary: ArchiveDictionary): Buffer {
-  return deflateRawSync(body, { ...DEFLATE, dictionary: dictionary.content.subarray(-DICTIONARY_TAIL_BYTES) });
-}
-
-export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary, codec: BodyCodec = BODY_CODEC.deflated): ArchivedTexts {
-  const text = (codec === BODY_CODEC.plain ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : inflateRawSync(body, { dictionary: dictionary.content })).toString('utf8');
+export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary): ArchivedTexts {
+  const text = inflateRawSync(body, { dictionary: dictionary.content }).toString('utf8');
   const at = text.indexOf(SEPARATOR);
   return { request_json: text.slice(0, at), response_json: text.slice(at + 1) };
 }

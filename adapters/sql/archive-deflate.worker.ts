@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
-import { type ArchiveDictionary, type ArchivedTexts, deflatePlainBody, encodeArchiveBody } from './archive-codec.js';
+import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody } from './archive-codec.js';
 
 /**
  * Runs in a worker thread (see archive-deflater.ts): deflates the archive bodies of the writers
@@ -10,10 +10,7 @@ import { type ArchiveDictionary, type ArchivedTexts, deflatePlainBody, encodeArc
  */
 export interface DeflateBatch {
   id: number;
-  /** Rows to deflate before their commit (the archive's plain backlog is full)… */
-  texts?: ArchivedTexts[];
-  /** …or plain bodies already archived, for compaction (ADR 0053). */
-  plain?: Uint8Array[];
+  texts: ArchivedTexts[];
 }
 
 export type DeflateReply = WorkerAnswer<{ bodies: Uint8Array[] }>;
@@ -22,6 +19,4 @@ const { dictionary } = workerData as { dictionary: ArchiveDictionary };
 // workerData arrives as a Uint8Array: zlib wants a Buffer.
 const dict: ArchiveDictionary = { dictionary_id: dictionary.dictionary_id, content: Buffer.from(dictionary.content) };
 
-answerRequests<DeflateBatch, { bodies: Uint8Array[] }>((batch) => ({
-  bodies: batch.texts ? batch.texts.map((t) => encodeArchiveBody(t, dict)) : (batch.plain ?? []).map((b) => deflatePlainBody(b, dict)),
-}));
+answerRequests<DeflateBatch, { bodies: Uint8Array[] }>((batch) => ({ bodies: batch.texts.map((t) => encodeArchiveBody(t, dict)) }));

@@ -18,17 +18,8 @@ export class ArchiveDeflater {
   }
 
   /** Each one's body, in order (only the two texts of a row cross to the thread). */
-  deflate(rows: readonly ArchivedTexts[]): Promise<Buffer[]> {
-    return this.bodies({ texts: rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })) });
-  }
-
-  /** Plain bodies already archived, deflated (compaction, ADR 0053). */
-  deflatePlain(bodies: readonly Uint8Array[]): Promise<Buffer[]> {
-    return this.bodies({ plain: [...bodies] });
-  }
-
-  private async bodies(batch: Omit<DeflateBatch, 'id'>): Promise<Buffer[]> {
-    const reply = await this.worker.request(batch);
+  async deflate(rows: readonly ArchivedTexts[]): Promise<Buffer[]> {
+    const reply = await this.worker.request({ texts: rows.map((r) => ({ request_json: r.request_json, response_json: r.response_json })) });
     if (!reply.ok) throw new Error(`archive deflate failed: ${reply.message}`);
     // A Uint8Array after the message: drivers bind a Buffer as bytes (a view, not a copy).
     return reply.bodies.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));

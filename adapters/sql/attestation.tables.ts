@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** Tables of the oracle: API keys, the verification archive and its dictionaries, the meter (migrations 0001, 0010), as Kysely sees them. */
 export interface AttestationTables {
@@ -33,10 +33,8 @@ export interface VerificationArchiveTable {
   subject_title: string;
   /** The `archive_dictionaries` row `body` was deflated against. */
   dictionary_id: number;
-  /** The request's and the response's JSON texts as served, plain or deflated as `body_codec` says. */
+  /** The request's and the response's JSON texts as served, deflated. */
   body: Uint8Array;
-  /** 0: `body` is plain UTF-8, not compacted yet; 1: deflated against `dictionary_id` (archive-codec.ts, migration 0016). */
-  body_codec: ColumnType<number, number | undefined, number>;
 }
 
 /** Text every archived response repeats, stored once: the preset dictionaries of `body`. */

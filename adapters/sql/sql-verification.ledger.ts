@@ -4,7 +4,7 @@ import type { Verdict } from '../../core/attestation/verdict/verification.model.
 import { conflict } from '../../core/shared/errors.js';
 import type { VerificationArchiveTable } from './attestation.tables.js';
 import type { Database } from './database.js';
-import { BODY_CODEC, decodeArchiveBody } from './archive-codec.js';
+import { decodeArchiveBody } from './archive-codec.js';
 import { ArchiveDictionaries } from './archive-dictionary.js';
 import { type ArchiveRow, type ArchiveWriter, archiveRow } from './archive-writer.js';
 import { isUniqueViolation } from './unique-violation.js';
@@ -122,7 +122,7 @@ export class SqlVerificationLedger implements VerificationLedger {
 
   /** An archive row as its trace: the texts as served, inflated (archive-codec.ts). */
   private async traceOf(row: Selectable<VerificationArchiveTable>): Promise<VerificationTrace> {
-    const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)), row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated);
+    const texts = decodeArchiveBody(row.body, await this.dictionaries.get(Number(row.dictionary_id)));
     return {
       request_id: row.request_id,
       served_at: row.served_at,

@@ -1,6 +1,5 @@
 import { WorkerClient } from '../node/worker-client.js';
 import type { ArchiveDictionary } from '../sql/archive-codec.js';
-import type { ArchiveCompactionOptions } from '../sql/archive-compaction.js';
 import type { ArchiveRow, ArchiveWriter } from '../sql/archive-writer.js';
 import { UniqueViolation } from '../sql/unique-violation.js';
 import type { ArchiveBatch, ArchiveReply, ArchiveWorkerData } from './sqlite-archive.worker.js';
@@ -20,7 +19,6 @@ export class ArchiveWriteError extends Error {
  * The archive's writer for a SQLite file: a worker thread with its own connection writes each
  * batch in one transaction and answers once it committed, so a verification is still archived
  * and metered before it is answered (ADR 0002), while the event loop only posts the rows.
- * The worker also compacts the rows it wrote plain once the archive is idle (ADR 0053).
  * Reads stay on the main connection, which sees every committed batch (WAL). A worker that
  * stops fails the batches it held and is started again by the next write (ADR 0025).
  */
@@ -31,9 +29,8 @@ export class SqliteArchiveWriter implements ArchiveWriter {
     file: SqliteFile,
     dictionary: ArchiveDictionary,
     private readonly isUniqueViolation: (err: unknown) => boolean,
-    compaction: ArchiveCompactionOptions,
   ) {
-    const data: ArchiveWorkerData = { file, dictionary, compaction };
+    const data: ArchiveWorkerData = { file, dictionary };
     this.worker = new WorkerClient(import.meta.url, 'sqlite-archive.worker', data);
   }
 
@@ -42,12 +39,6 @@ export class SqliteArchiveWriter implements ArchiveWriter {
     if (reply.ok) return;
     const err = new ArchiveWriteError(reply.message, reply.code);
     throw this.isUniqueViolation(err) ? new UniqueViolation(err) : err;
-  }
-
-  async compact(): Promise<number> {
-    const reply = await this.worker.request({ compact: true });
-    if (!reply.ok) throw new ArchiveWriteError(reply.message, reply.code);
-    return reply.compacted ?? 0;
   }
 
   close(): Promise<void> {

@@ -7,7 +7,6 @@ import { migrateToLatest } from '../sql/migrations/index.js';
 import { withUniqueViolations } from '../sql/unique-violation.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { currentArchiveDictionary } from '../sql/archive-dictionary.js';
-import { type ArchiveCompactionOptions, DEFAULT_ARCHIVE_COMPACTION } from '../sql/archive-compaction.js';
 import { kyselyArchiveWriter } from '../sql/archive-writer.js';
 import { SqliteArchiveWriter } from './sqlite-archive-writer.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -54,8 +53,6 @@ export interface SqliteOptions {
   maxSizeBytes?: number;
   /** A file's WAL is checkpointed from a worker thread this often (ADR 0025); 1,000 ms by default. */
   checkpointIntervalMs?: number;
-  /** When archived texts are compacted (ADR 0053); DEFAULT_ARCHIVE_COMPACTION by default. */
-  archiveCompaction?: ArchiveCompactionOptions;
 }
 
 const codeOf = (err: unknown): unknown => (err as { code?: unknown } | null)?.code;
@@ -111,8 +108,7 @@ export async function openSqliteDatabase(options: SqliteOptions): Promise<SqlDat
   await migrateToLatest(db, SQLITE_SCHEMA);
   const checkpointer = onFile ? new SqliteCheckpointer(file, options.checkpointIntervalMs ?? 1000) : undefined;
   const dictionary = await currentArchiveDictionary(db);
-  const compaction = options.archiveCompaction ?? DEFAULT_ARCHIVE_COMPACTION;
-  const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation, compaction) : kyselyArchiveWriter(db, dictionary, compaction);
+  const archiveWriter = onFile ? new SqliteArchiveWriter(file, dictionary, isSqliteUniqueViolation) : kyselyArchiveWriter(db, dictionary);
   const readers = onFile ? new SqliteReaders(file, READER_THREADS) : undefined;
   return {
     db,

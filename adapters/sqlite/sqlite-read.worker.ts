@@ -35,7 +35,5 @@ function prepared(text: string): BetterSqlite3.Statement {
 
 answerRequests<Exclude<ReadRequest, 'close'>, { rows: unknown[] }>(
   (request) => ({ rows: prepared(request.sql).all(request.parameters as unknown[]) }),
-  () => {
-    db.close();
-  },
+  () => db.close(),
 );

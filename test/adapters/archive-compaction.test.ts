@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase, POSTGRES_SCHEMA } from '../../adapters/postgres/postgres-database.js';
-import { BODY_CODEC, decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
+import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
 import type { SqlDatabase, SqlDialectSchema } from '../../adapters/sql/sql-dialect.js';
 import { migrateTo } from '../../adapters/sql/migrations/index.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
@@ -25,9 +25,6 @@ import { aTrace } from '../fixtures/verification-trace-mother.js';
 const root = mkdtempSync(join(tmpdir(), 'svc-archive-compact-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Rows stay plain until `compact()` (ADR 0053): no idle time passes in these tests. */
-const BY_HAND = { maxPlainBytes: 64 * 1024 * 1024, idleMs: 3_600_000 };
-
 interface Target {
   name: string;
   skip: boolean;
@@ -43,7 +40,7 @@ function sqliteTarget(): Target {
   return {
     name: 'SQLite',
     skip: false,
-    open: () => openSqliteDatabase({ filename, archiveCompaction: BY_HAND }),
+    open: () => openSqliteDatabase({ filename }),
     plain: () => new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(filename) }) }),
     schema: SQLITE_SCHEMA,
   };
@@ -56,7 +53,7 @@ function postgresTarget(): Target {
     skip: postgresCluster === null,
     async open() {
       url ??= await createPostgresDatabase();
-      return openPostgresDatabase({ connectionString: url, poolMax: 2, archiveCompaction: BY_HAND });
+      return openPostgresDatabase({ connectionString: url, poolMax: 2 });
     },
     plain: () => new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }),
     schema: POSTGRES_SCHEMA,
@@ -78,9 +75,8 @@ function servedTrace(n: number): VerificationTrace {
 }
 
 const bodyOf = async (database: SqlDatabase, requestId: string) => {
-  const row = await database.db.selectFrom('verification_archive').innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id').select(['body', 'body_codec', 'content', 'verification_archive.dictionary_id']).where('request_id', '=', requestId).executeTakeFirstOrThrow();
-  const codec = row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated;
-  return { stored: row.body.length, codec, texts: decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }, codec) };
+  const row = await database.db.selectFrom('verification_archive').innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id').select(['body', 'content', 'verification_archive.dictionary_id']).where('request_id', '=', requestId).executeTakeFirstOrThrow();
+  return { stored: row.body.length, texts: decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }) };
 };
 
 for (const target of [sqliteTarget(), postgresTarget()]) {
@@ -105,22 +101,12 @@ for (const target of [sqliteTarget(), postgresTarget()]) {
         // Each response serialised once by the caller, which sends the same text.
         const served = new Map(fresh.map((t) => [t.request_id, JSON.stringify(t.response)]));
         await Promise.all(fresh.map((t) => ledger.record(t, served.get(t.request_id))));
-        // Written plain (ADR 0053), read back the same before compaction deflates them.
-        for (const t of fresh) {
-          const { codec, texts } = await bodyOf(database, t.request_id);
-          expect(codec).toBe(BODY_CODEC.plain);
-          expect(texts.response_json).toBe(served.get(t.request_id));
-          expect(await ledger.find(t.request_id)).toEqual(t);
-        }
-        expect(await database.archiveWriter.compact()).toBe(fresh.length);
-        expect(await database.archiveWriter.compact()).toBe(0);
         for (const t of [...legacy, ...fresh]) {
           const { stored, texts } = await bodyOf(database, t.request_id);
           // Byte for byte what was served (the response's one serialisation), and the request.
           expect(texts.response_json).toBe(served.get(t.request_id) ?? JSON.stringify(t.response));
           expect(texts.request_json).toBe(JSON.stringify(t.request));
           expect(stored).toBeLessThan(Buffer.byteLength(texts.response_json) / 4);
-          expect((await bodyOf(database, t.request_id)).codec).toBe(BODY_CODEC.deflated);
           const found = await ledger.find(t.request_id);
           expect(found).toEqual(t);
           expect(JSON.stringify(found!.response)).toBe(texts.response_json);
@@ -131,20 +117,16 @@ for (const target of [sqliteTarget(), postgresTarget()]) {
           const t = [...legacy, ...fresh].find((x) => x.request_id === line.request_id)!;
           expect(line).toEqual({ request_id: t.request_id, served_at: t.served_at, verdict: t.response.verdict, subject: t.response.subject });
         }
-        // One more, left plain: going down, 0016 deflates it before 0010 turns every row to text.
-        const last = servedTrace(6);
-        await ledger.record(last);
-        expect((await bodyOf(database, last.request_id)).codec).toBe(BODY_CODEC.plain);
       } finally {
         await database.close();
       }
 
-      // And back: 0016's and 0010's downs restore the text rows, every one of them.
+      // And back: 0010's down restores the text rows, every one of them.
       const again = target.plain();
       try {
         await migrateTo(again, '0008-hardening', target.schema);
         const rows = await again.selectFrom('verification_archive').select(['request_id', 'response_json']).execute();
-        expect(rows).toHaveLength(6);
+        expect(rows).toHaveLength(5);
         for (const row of rows) expect(JSON.parse(row.response_json).request_id).toBe(row.request_id);
       } finally {
         await again.destroy();

@@ -166,7 +166,7 @@ describe('SQLite archive writer on a full database (ADR 0026)', () => {
   it('fails a group the full database refused at once, without retrying each record', async () => {
     const db = await nearlyFull(0);
     let writes = 0;
-    const counted = { write: (rows: ArchiveRow[]) => (writes++, db.archiveWriter.write(rows)), compact: () => db.archiveWriter.compact(), close: () => db.archiveWriter.close() };
+    const counted = { write: (rows: ArchiveRow[]) => (writes++, db.archiveWriter.write(rows)), close: () => db.archiveWriter.close() };
     const ledger = new SqlVerificationLedger(db.db, counted, db.capabilities.isTransient);
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => ledger.record(aTrace({ response: { ...aTrace().response, disclaimer: randomBytes(15_000).toString('base64') } }))));
     expect(outcomes.map((o) => o.status)).toEqual(Array(10).fill('rejected'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_CODEC, decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
+import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**
@@ -16,15 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-async function archivedText(requestId: string): Promise<{ response_json: string; request_json: string; stored: number; plain: boolean }> {
+async function archivedText(requestId: string): Promise<{ response_json: string; request_json: string; stored: number }> {
   const row = await h.deps.database.db
     .selectFrom('verification_archive')
     .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
-    .select(['body', 'body_codec', 'content', 'verification_archive.dictionary_id'])
+    .select(['body', 'content', 'verification_archive.dictionary_id'])
     .where('request_id', '=', requestId)
     .executeTakeFirstOrThrow();
-  const codec = row.body_codec === BODY_CODEC.plain ? BODY_CODEC.plain : BODY_CODEC.deflated;
-  return { ...decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }, codec), stored: row.body.length, plain: codec === BODY_CODEC.plain };
+  return { ...decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }), stored: row.body.length };
 }
 
 const SUBJECTS = [
@@ -34,18 +33,11 @@ const SUBJECTS = [
 ];
 
 describe('the compact archive holds the bytes served', () => {
-  it('single verifications: the body served is the archived response, byte for byte, plain and then compacted, and the trace serves it again', async () => {
+  it('single verifications: the body served is the archived response, byte for byte, and the trace serves it again', async () => {
     for (const subject of SUBJECTS) {
       const served = await call(h.url, 'POST', '/api/v1/verify', { json: subject, headers: { 'x-api-key': key } });
       expect(served.status).toBe(200);
-      // Written plain (ADR 0053) and compacted once idle: the same bytes either way (plain rows
-      // are checked without timing in test/adapters/archive-idle-compaction.test.ts).
-      expect((await archivedText(served.body.request_id)).response_json).toBe(served.text);
-      const before = await call(h.url, 'GET', `/api/v1/verify/requests/${served.body.request_id}`, { headers: { 'x-api-key': key } });
-      expect(JSON.stringify(before.body.response)).toBe(served.text);
-      await h.deps.database.archiveWriter.compact();
       const archived = await archivedText(served.body.request_id);
-      expect(archived.plain).toBe(false);
       expect(archived.response_json).toBe(served.text);
       expect(JSON.parse(archived.request_json)).toEqual(subject);
       expect(archived.stored).toBeLessThan(Buffer.byteLength(served.text) / 3);

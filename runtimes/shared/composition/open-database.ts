@@ -1,5 +1,4 @@
 import { openPostgresDatabase } from '../../../adapters/postgres/postgres-database.js';
-import { DEFAULT_ARCHIVE_COMPACTION } from '../../../adapters/sql/archive-compaction.js';
 import type { SqlDatabase } from '../../../adapters/sql/sql-dialect.js';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database.js';
 import type { Config } from '../settings/config.js';
@@ -11,7 +10,6 @@ import { sqliteFilenameOf } from './database-target.js';
  */
 export async function openDatabase(config: Config): Promise<SqlDatabase> {
   const url = config.databaseUrl;
-  const archiveCompaction = { ...DEFAULT_ARCHIVE_COMPACTION, maxPlainBytes: config.database.archivePlainMaxBytes };
   if (config.database.dialect === 'postgres') {
     return openPostgresDatabase({
       connectionString: url!,
@@ -19,10 +17,7 @@ export async function openDatabase(config: Config): Promise<SqlDatabase> {
       statementTimeoutMs: config.database.statementTimeoutMs,
       connectTimeoutMs: config.database.connectTimeoutMs,
       applicationName: config.database.applicationName,
-      archiveCompaction,
     });
   }
-  return openSqliteDatabase({ filename: sqliteFilenameOf(config), busyTimeoutMs: config.database.statementTimeoutMs, maxSizeBytes: config.database.sqliteMaxSizeBytes || undefined,
-    archiveCompaction,
-  });
+  return openSqliteDatabase({ filename: sqliteFilenameOf(config), busyTimeoutMs: config.database.statementTimeoutMs, maxSizeBytes: config.database.sqliteMaxSizeBytes || undefined });
 }

@@ -36,7 +36,6 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: intFrom('DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
   DB_CONNECT_TIMEOUT_MS: intFrom('DB_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
   SQLITE_MAX_SIZE_MB: intFrom('SQLITE_MAX_SIZE_MB', 0, 0, 1_000_000_000),
-  ARCHIVE_PLAIN_MAX_MB: intFrom('ARCHIVE_PLAIN_MAX_MB', 128, 0, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORPUS_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -113,8 +112,6 @@ export interface Config {
     applicationName: string;
     /** SQLite: the most bytes the database file may grow to (0: as much as the disk holds); a write past it is a 503, like a full disk. */
     sqliteMaxSizeBytes: number;
-    /** The archive's texts written plain and compacted when idle, up to this many bytes waiting (ADR 0053); 0: deflated before each commit. */
-    archivePlainMaxBytes: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corpusDir: string | undefined;
@@ -222,7 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       applicationName: 'svc-platform',
       sqliteMaxSizeBytes: e.SQLITE_MAX_SIZE_MB * 1024 * 1024,
-      archivePlainMaxBytes: e.ARCHIVE_PLAIN_MAX_MB * 1024 * 1024,
     },
     logLevel: e.LOG_LEVEL,
     corpusDir: e.CORPUS_DIR,
