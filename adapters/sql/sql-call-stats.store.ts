@@ -92,17 +92,12 @@ export class SqlCallStatsStore implements CallStatsStore {
    */
   async span(tenantId: string, filter: CallFilter): Promise<{ first: string; last: string } | null> {
     const where = this.where(tenantId, filter);
-    const row =
+    const end = (fn: 'min' | 'max') => this.db.selectFrom('calls').select((eb) => eb.fn[fn]('calls.started_at').as('at')).where(where);
+    const query =
       filter.terms.length > 0
-        ? await this.db
-            .selectFrom('calls')
-            .select((eb) => [eb.fn.min('calls.started_at').as('first'), eb.fn.max('calls.started_at').as('last'), eb.fn.countAll().as('calls')])
-            .where(where)
-            .executeTakeFirst()
-        : await (() => {
-            const end = (fn: 'min' | 'max') => this.db.selectFrom('calls').select((eb) => eb.fn[fn]('calls.started_at').as('at')).where(where);
-            return this.db.selectNoFrom([end('min').as('first'), end('max').as('last')]).executeTakeFirst();
-          })();
+        ? this.db.selectFrom('calls').select((eb) => [eb.fn.min('calls.started_at').as('first'), eb.fn.max('calls.started_at').as('last'), eb.fn.countAll().as('calls')]).where(where)
+        : this.db.selectNoFrom([end('min').as('first'), end('max').as('last')]);
+    const row = await query.executeTakeFirst();
     return row?.first == null || row.last == null ? null : { first: String(row.first), last: String(row.last) };
   }
 
