@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ArchiveDictionary } from '../sql/archive-codec.js';
-import { ArchiveDeflater } from '../sql/archive-deflater.js';
+import { ArchiveCompressor } from '../sql/archive-compressor.js';
 import { ARCHIVE_COLUMNS, type ArchiveWriter, archiveTableRow, meterIncrements } from '../sql/archive-writer.js';
 import type { Database } from '../sql/database.js';
 
@@ -12,11 +12,11 @@ const placeholders = (from: number, rows: number, columns: number): string =>
  * insert a data-modifying CTE of the meters' upsert. A statement is atomic, so the batch is still
  * written all or none (a duplicate `request_id` fails all of it with the dialect's
  * `UniqueViolation`), in one round trip instead of four or more (BEGIN, the insert, an upsert per
- * meter and month, COMMIT). The bodies are deflated in a worker thread (ArchiveDeflater). The
+ * meter and month, COMMIT). The bodies are compressed in a worker thread (ArchiveCompressor). The
  * statement's text depends only on the numbers of rows and of meters: it is made once per pair.
  */
 export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
-  const deflater = new ArchiveDeflater(dictionary);
+  const compressor = new ArchiveCompressor(dictionary);
   const statements = new Map<string, string>();
   const statementOf = (rows: number, meters: number): string => {
     const key = `${rows}:${meters}`;
@@ -34,11 +34,11 @@ export function postgresArchiveWriter(db: Kysely<Database>, dictionary: ArchiveD
   return {
     async write(rows) {
       if (rows.length === 0) return;
-      const bodies = await deflater.deflate(rows);
+      const bodies = await compressor.compress(rows);
       const meters = meterIncrements(rows);
       const values = [...rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i])), ...meters.flatMap((m) => [m.meter_id, m.month, m.served_calls])];
       await db.executeQuery(CompiledQuery.raw(statementOf(rows.length, meters.length), values));
     },
-    close: () => deflater.close(),
+    close: () => compressor.close(),
   };
 }

@@ -1,15 +1,17 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
+import { Compressor, Decompressor } from 'zstd-napi';
 
 /**
  * The archive's compact form (issue 25, ADR 0027). A row keeps in plain columns what the listing
  * reads (verdict, subject) and, in `body`, the request's and the response's JSON texts exactly
- * as served, deflated (raw DEFLATE, node:zlib) against a preset dictionary: the text every
- * response repeats (the disclaimer, the engine, the field names, the pillars, the decree's
- * wording). A response then costs about 250 bytes instead of 2.3 KB, and inflates back to the
- * same bytes. The dictionary is stored once, in `archive_dictionaries`, and each row names the
- * one it was deflated with: a later release whose disclaimer changed adds a new dictionary and
- * every older row still reads back (archive-dictionary.ts). This module needs node:zlib only:
- * the archive worker thread loads it.
+ * as served, compressed against a preset dictionary: the text every response repeats (the
+ * disclaimer, the engine, the field names, the pillars, the decree's wording). A response then
+ * costs about 400 bytes instead of 3.4 KB, and decompresses back to the same bytes. The
+ * dictionary is stored once, in `archive_dictionaries`, and each row names the one it was
+ * compressed with: a later release whose disclaimer changed adds a new dictionary and every older
+ * row still reads back (archive-dictionary.ts). Bodies are Zstandard frames since ADR 0055, raw
+ * DEFLATE before; both read back. This module needs node:zlib and zstd-napi only: the archive's
+ * worker threads load it.
  */
 export interface ArchiveDictionary {
   dictionary_id: number;
@@ -26,30 +28,70 @@ export interface ArchivedTexts {
 export const SEPARATOR = '\n';
 
 /**
- * The fastest level and a small window and hash (8 KiB, memLevel 4): a response is small, and
- * most of a deflate's cost is setting up its state and the dictionary. 32 µs of CPU a response
- * against 53 µs with zlib's defaults, 276 bytes against 249 (ADR 0027). Inflating needs none
- * of these: the default window reads any smaller one.
+ * New bodies are Zstandard frames (zstd-napi, level 3) against the whole dictionary, which the
+ * compressor digests once per thread and reuses for every row (ADR 0055). A row then costs
+ * 15.6 µs of CPU against 40.1 µs for node:zlib's raw DEFLATE, whose every call set up a stream,
+ * hashed the dictionary's tail again and left its objects to the garbage collector, and it is
+ * smaller: 387 bytes against 429 for 2,000 answers of the benchmark's mix (docs/benchmarks.md,
+ * 2026-11-26 afternoon).
  */
-const DEFLATE = { level: 1, windowBits: 13, memLevel: 4 } as const;
+const ZSTD_LEVEL = 3;
 
 /**
- * How much of the dictionary the deflate is given: its last 5 KiB. zlib hashes every byte of the
- * dictionary it is given, at every call, and a response is a few KiB long, so the dictionary's
- * head is rarely reached (the most frequent text is at its end: archive-dictionary.ts). With the
- * tail alone the bodies are as small (859,405 bytes against 859,732 for 2,000 answers of the
- * benchmark's mix) and a deflate costs 37.5 µs of CPU against 44.5 (docs/benchmarks.md,
- * 2026-11-26 morning). They inflate with the whole stored dictionary, as every row does: a
- * back-reference's distance counts from the dictionary's end, and these are its last bytes.
+ * A Zstandard frame starts with these four bytes (RFC 8878 §3.1.1). No raw DEFLATE stream does:
+ * a first byte 0x28 opens a stored block, whose next two bytes would have to be the one's
+ * complement of the two after them (B5 2F against FD ..), so a body is read by its first bytes.
  */
-const DICTIONARY_TAIL_BYTES = 5120;
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
 
-export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
-  return deflateRawSync(texts.request_json + SEPARATOR + texts.response_json, { ...DEFLATE, dictionary: dictionary.content.subarray(-DICTIONARY_TAIL_BYTES) });
+const isZstdFrame = (body: Uint8Array): boolean => body.length >= 4 && ZSTD_MAGIC.every((b, i) => body[i] === b);
+
+// One compressor and one decompressor per dictionary and thread (a context is not shareable
+// between threads; each worker loads this module anew), kept while the dictionary is.
+const compressors = new WeakMap<Buffer, Compressor>();
+const decompressors = new WeakMap<Buffer, Decompressor>();
+
+function compressorFor(dictionary: ArchiveDictionary): Compressor {
+  let compressor = compressors.get(dictionary.content);
+  if (compressor === undefined) {
+    compressor = new Compressor();
+    // Parameters before the dictionary: they are fixed once it is loaded.
+    compressor.setParameters({ compressionLevel: ZSTD_LEVEL });
+    compressor.loadDictionary(dictionary.content);
+    compressors.set(dictionary.content, compressor);
+  }
+  return compressor;
 }
 
+function decompressorFor(dictionary: ArchiveDictionary): Decompressor {
+  let decompressor = decompressors.get(dictionary.content);
+  if (decompressor === undefined) {
+    decompressor = new Decompressor();
+    decompressor.loadDictionary(dictionary.content);
+    decompressors.set(dictionary.content, decompressor);
+  }
+  return decompressor;
+}
+
+/**
+ * The body of a row: a buffer of its own, exactly its length (a view into a shared pool would
+ * carry the whole pool with it when posted to another thread).
+ */
+export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
+  const frame = compressorFor(dictionary).compress(Buffer.from(texts.request_json + SEPARATOR + texts.response_json));
+  const body = Buffer.from(new ArrayBuffer(frame.length));
+  frame.copy(body);
+  return body;
+}
+
+/**
+ * A row's texts: a Zstandard frame, or raw DEFLATE for the rows written before ADR 0055 (level
+ * 1 against the dictionary's last 5 KiB or the whole of it: a back-reference counts from the
+ * dictionary's end, so inflating with the whole stored dictionary reads both).
+ */
 export function decodeArchiveBody(body: Uint8Array, dictionary: ArchiveDictionary): ArchivedTexts {
-  const text = inflateRawSync(body, { dictionary: dictionary.content }).toString('utf8');
+  const bytes = isZstdFrame(body) ? decompressorFor(dictionary).decompress(body) : inflateRawSync(body, { dictionary: dictionary.content });
+  const text = bytes.toString('utf8');
   const at = text.indexOf(SEPARATOR);
   return { request_json: text.slice(0, at), response_json: text.slice(at + 1) };
 }

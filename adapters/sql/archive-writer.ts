@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { type ArchiveDictionary, type ArchivedTexts, encodeArchiveBody } from './archive-codec.js';
-import { ArchiveDeflater } from './archive-deflater.js';
+import { ArchiveCompressor } from './archive-compressor.js';
 import type { VerificationArchiveTable } from './attestation.tables.js';
 import type { Database } from './database.js';
 
@@ -9,7 +9,7 @@ export const SANDBOX_METER = 'sandbox';
 
 /**
  * One served verification as the ledger hands it to the writer: the texts as served, which the
- * writer deflates into the compact row (`archiveTableRow`).
+ * writer compresses into the compact row (`archiveTableRow`).
  */
 export type ArchiveRow = Omit<VerificationArchiveTable, 'dictionary_id' | 'body'> & ArchivedTexts;
 
@@ -47,7 +47,7 @@ export const archiveRow = (trace: VerificationTrace, responseJson = JSON.stringi
 /** The columns of `verification_archive` in the order every writer binds them. */
 export const ARCHIVE_COLUMNS = ['request_id', 'served_at', 'tier', 'key_id', 'verdict', 'subject_artist', 'subject_title', 'dictionary_id', 'body'] as const;
 
-/** A row's bound values, its texts deflated into `body` (`encode` runs where the writer runs). */
+/** A row's bound values, its texts compressed into `body` (`encode` runs where the writer runs). */
 export function archiveTableRow(row: ArchiveRow, dictionary: ArchiveDictionary, body: Uint8Array = encodeArchiveBody(row, dictionary)): unknown[] {
   return [row.request_id, row.served_at, row.tier, row.key_id, row.verdict, row.subject_artist, row.subject_title, dictionary.dictionary_id, body];
 }
@@ -76,8 +76,8 @@ export function meterIncrements(rows: readonly ArchiveRow[]): MeterIncrement[] {
  * The writer on the database's own Kysely connection, in a transaction (SQLite in memory;
  * PostgreSQL writes a batch in one statement: postgres-archive-writer.ts). The archive insert of
  * `n` rows is compiled once per size and its SQL reused with new parameters: compiling through
- * the query builder costs more than SQLite's own insert. The bodies are deflated in a worker
- * thread (ArchiveDeflater), a batch per message, before the transaction, not on the event loop.
+ * the query builder costs more than SQLite's own insert. The bodies are compressed in a worker
+ * thread (ArchiveCompressor), a batch per message, before the transaction, not on the event loop.
  */
 export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDictionary): ArchiveWriter {
   const insertSql = new Map<number, string>();
@@ -90,10 +90,10 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
     }
     return text;
   };
-  const deflater = new ArchiveDeflater(dictionary);
+  const compressor = new ArchiveCompressor(dictionary);
   return {
     async write(rows) {
-      const bodies = await deflater.deflate(rows);
+      const bodies = await compressor.compress(rows);
       const values = rows.flatMap((r, i) => archiveTableRow(r, dictionary, bodies[i]));
       await db.transaction().execute(async (trx) => {
         await trx.executeQuery(CompiledQuery.raw(insertOf(rows.length), values));
@@ -108,6 +108,6 @@ export function kyselyArchiveWriter(db: Kysely<Database>, dictionary: ArchiveDic
         }
       });
     },
-    close: () => deflater.close(),
+    close: () => compressor.close(),
   };
 }

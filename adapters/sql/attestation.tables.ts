@@ -31,9 +31,9 @@ export interface VerificationArchiveTable {
   verdict: string;
   subject_artist: string;
   subject_title: string;
-  /** The `archive_dictionaries` row `body` was deflated against. */
+  /** The `archive_dictionaries` row `body` was compressed against. */
   dictionary_id: number;
-  /** The request's and the response's JSON texts as served, deflated. */
+  /** The request's and the response's JSON texts as served, compressed (archive-codec.ts). */
   body: Uint8Array;
 }
 

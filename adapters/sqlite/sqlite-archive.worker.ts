@@ -6,7 +6,7 @@ import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 
 /**
  * Runs in a worker thread (see sqlite-archive-writer.ts): the archive's writer on a SQLite
- * connection of its own, so that deflating the texts (archive-codec.ts), the insert, the meter
+ * connection of its own, so that compressing the texts (archive-codec.ts), the insert, the meter
  * and the commit (the WAL write) cost the event loop nothing. Each message is one batch, written in one transaction; the reply says it
  * committed, or carries the error's code and message.
  */
@@ -15,7 +15,7 @@ export interface ArchiveBatch {
   rows: ArchiveRow[];
 }
 
-/** What the worker is started with: the file, and the dictionary the bodies are deflated against. */
+/** What the worker is started with: the file, and the dictionary the bodies are compressed against. */
 export interface ArchiveWorkerData {
   file: SqliteFile;
   dictionary: ArchiveDictionary;

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeArchiveBody, encodeArchiveBody } from '../../adapters/sql/archive-codec.js';
-import { ArchiveDeflater } from '../../adapters/sql/archive-deflater.js';
+import { ArchiveCompressor } from '../../adapters/sql/archive-compressor.js';
 import { archiveDictionaryContent } from '../../adapters/sql/archive-dictionary.js';
 
 /**
- * The deflate worker of the writers on the event loop's connection (ADR 0027 §2): the bodies it
- * gives back are the codec's, in the order asked, and inflate to the very texts.
+ * The compression worker of the writers on the event loop's connection (ADR 0027 §2, ADR 0055):
+ * the bodies it gives back are the codec's, in the order asked, and decompress to the very texts.
  */
 const dictionary = { dictionary_id: 7, content: archiveDictionaryContent() };
-const deflater = new ArchiveDeflater(dictionary);
-afterAll(() => deflater.close());
+const compressor = new ArchiveCompressor(dictionary);
+afterAll(() => compressor.close());
 
 const texts = [
   { request_json: '{"subject_artist":"Rembrandt","subject_title":"The Night Watch"}', response_json: '{"verdict":"attested"}' },
@@ -17,9 +17,9 @@ const texts = [
   { request_json: '{}', response_json: '' },
 ];
 
-describe('ArchiveDeflater', () => {
-  it('deflates a batch in order, each body the codec would write, each inflating to its texts', async () => {
-    const bodies = await deflater.deflate(texts);
+describe('ArchiveCompressor', () => {
+  it('compresses a batch in order, each body the codec would write, each decompressing to its texts', async () => {
+    const bodies = await compressor.compress(texts);
     expect(bodies).toHaveLength(texts.length);
     bodies.forEach((body, i) => {
       expect(Buffer.isBuffer(body)).toBe(true);
@@ -30,7 +30,7 @@ describe('ArchiveDeflater', () => {
 
   it('answers batches sent at once each with its own bodies', async () => {
     const batches = Array.from({ length: 20 }, (_, b) => Array.from({ length: b + 1 }, (_, i) => ({ request_json: `{"b":${b},"i":${i}}`, response_json: `{"n":"${'x'.repeat(b * 50 + i)}"}` })));
-    const results = await Promise.all(batches.map((batch) => deflater.deflate(batch)));
+    const results = await Promise.all(batches.map((batch) => compressor.compress(batch)));
     results.forEach((bodies, b) => expect(bodies.map((body) => decodeArchiveBody(body, dictionary))).toEqual(batches[b]));
   });
 });
