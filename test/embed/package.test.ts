@@ -68,7 +68,18 @@ describe('svc-verifier, the embedding package', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
     expect(manifest.version).toBe(PACKAGE_VERSION);
     // zod for the input rules; the catalogue reader's CSV/XLSX libraries (pure JavaScript) for verifyCatalogue.
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['csv-parse', 'csv-stringify', 'exceljs', 'fflate', 'zod']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['csv-parse', 'csv-stringify', 'exceljs', 'fflate', 'htmlparser2', 'zod']);
+    // Every package the compiled code imports is one of its dependencies (or Node's own): a
+    // missing one would still resolve here from a node_modules above the scratch project.
+    const imported = new Set<string>();
+    for (const file of readdirSync(join(packageDir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(join(packageDir, 'dist', file), 'utf8');
+      const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gm), ...code.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+      for (const specifier of specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:'))) {
+        imported.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+      }
+    }
+    expect([...imported].sort()).toEqual(Object.keys(manifest.dependencies).sort());
     const listed = await run('tar', ['-tzf', tarball]);
     const files = listed.stdout.trim().split('\n');
     expect(files.every((f) => /^package\/(dist\/.*\.(js|d\.ts)|corpus\/.+|README\.md|package\.json)$/.test(f))).toBe(true);
