@@ -33,7 +33,7 @@ export const SEPARATOR = '\n';
  * 15.6 µs of CPU against 40.1 µs for node:zlib's raw DEFLATE, whose every call set up a stream,
  * hashed the dictionary's tail again and left its objects to the garbage collector, and it is
  * smaller: 387 bytes against 429 for 2,000 answers of the benchmark's mix (docs/benchmarks.md,
- * 2026-11-26 afternoon).
+ * "The archive's bodies in Zstandard").
  */
 const ZSTD_LEVEL = 3;
 

@@ -4,11 +4,12 @@ import type { CompressBatch, CompressReply } from './archive-compress.worker.js'
 
 /**
  * Archive bodies compressed (archive-codec.ts) in a worker thread of their own
- * (archive-compress.worker.ts), a batch per message: for the writers that write on the event loop's connection (ADR 0027 §2). On
- * libuv's thread pool each row was a zlib stream of its own, set up, called back and gathered on
- * the event loop: about 50–90 µs of the loop's time a row, against about 10 µs for a message per
- * batch (docs/benchmarks.md, 2026-11-26 morning). A worker that stops fails the batches it held
- * and is started again by the next batch (WorkerClient).
+ * (archive-compress.worker.ts), a batch per message: for the writers that write on the event
+ * loop's connection (ADR 0027 §2, ADR 0055). On libuv's thread pool each row was a zlib stream of
+ * its own, set up, called back and gathered on the event loop: about 50–90 µs of the loop's time
+ * a row, against about 10 µs for a message per batch (docs/benchmarks.md, 2026-11-26 morning). A
+ * worker that stops fails the batches it held and is started again by the next batch
+ * (WorkerClient).
  */
 export class ArchiveCompressor {
   private readonly worker: WorkerClient<Omit<CompressBatch, 'id'>, CompressReply>;
