@@ -6,7 +6,6 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase, POSTGRES_SCHEMA } from '../../adapters/postgres/postgres-database.js';
-import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
 import type { SqlDatabase, SqlDialectSchema } from '../../adapters/sql/sql-dialect.js';
 import { migrateTo } from '../../adapters/sql/migrations/index.js';
 import { SqlVerificationLedger } from '../../adapters/sql/sql-verification.ledger.js';
@@ -15,6 +14,7 @@ import type { VerificationTrace } from '../../core/attestation/ports.js';
 import { DISCLAIMER } from '../../core/attestation/verdict/disclaimer.js';
 import { createPostgresDatabase, postgresCluster } from '../support/postgres.js';
 import { aTrace } from '../fixtures/verification-trace-mother.js';
+import { archivedRow } from '../support/archived-row.js';
 
 /**
  * Issue 25, point 9 (ADR 0027): the archive stores the request and response texts deflated
@@ -74,10 +74,6 @@ function servedTrace(n: number): VerificationTrace {
   return trace;
 }
 
-const bodyOf = async (database: SqlDatabase, requestId: string) => {
-  const row = await database.db.selectFrom('verification_archive').innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id').select(['body', 'content', 'verification_archive.dictionary_id']).where('request_id', '=', requestId).executeTakeFirstOrThrow();
-  return { stored: row.body.length, texts: decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }) };
-};
 
 for (const target of [sqliteTarget(), postgresTarget()]) {
   describe.skipIf(target.skip)(`${target.name}: the compact archive`, () => {
@@ -102,7 +98,7 @@ for (const target of [sqliteTarget(), postgresTarget()]) {
         const served = new Map(fresh.map((t) => [t.request_id, JSON.stringify(t.response)]));
         await Promise.all(fresh.map((t) => ledger.record(t, served.get(t.request_id))));
         for (const t of [...legacy, ...fresh]) {
-          const { stored, texts } = await bodyOf(database, t.request_id);
+          const { stored, texts } = await archivedRow(database.db, t.request_id);
           // Byte for byte what was served (the response's one serialisation), and the request.
           expect(texts.response_json).toBe(served.get(t.request_id) ?? JSON.stringify(t.response));
           expect(texts.request_json).toBe(JSON.stringify(t.request));

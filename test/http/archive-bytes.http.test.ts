@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeArchiveBody } from '../../adapters/sql/archive-codec.js';
+import { archivedRow } from '../support/archived-row.js';
 import { call, type Harness, startHarness } from '../support/http-harness.js';
 
 /**
@@ -17,13 +17,8 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 async function archivedText(requestId: string): Promise<{ response_json: string; request_json: string; stored: number }> {
-  const row = await h.deps.database.db
-    .selectFrom('verification_archive')
-    .innerJoin('archive_dictionaries', 'archive_dictionaries.dictionary_id', 'verification_archive.dictionary_id')
-    .select(['body', 'content', 'verification_archive.dictionary_id'])
-    .where('request_id', '=', requestId)
-    .executeTakeFirstOrThrow();
-  return { ...decodeArchiveBody(row.body, { dictionary_id: Number(row.dictionary_id), content: Buffer.from(row.content) }), stored: row.body.length };
+  const row = await archivedRow(h.deps.database.db, requestId);
+  return { ...row.texts, stored: row.stored };
 }
 
 const SUBJECTS = [
