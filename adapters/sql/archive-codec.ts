@@ -46,42 +46,38 @@ const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
 
 const isZstdFrame = (body: Uint8Array): boolean => body.length >= 4 && ZSTD_MAGIC.every((b, i) => body[i] === b);
 
-// One compressor and one decompressor per dictionary and thread (a context is not shareable
-// between threads; each worker loads this module anew), kept while the dictionary is.
-const compressors = new WeakMap<Buffer, Compressor>();
-const decompressors = new WeakMap<Buffer, Decompressor>();
-
-function compressorFor(dictionary: ArchiveDictionary): Compressor {
-  let compressor = compressors.get(dictionary.content);
-  if (compressor === undefined) {
-    compressor = new Compressor();
-    // Parameters before the dictionary: they are fixed once it is loaded.
-    compressor.setParameters({ compressionLevel: ZSTD_LEVEL });
-    compressor.loadDictionary(dictionary.content);
-    compressors.set(dictionary.content, compressor);
-  }
-  return compressor;
-}
-
-function decompressorFor(dictionary: ArchiveDictionary): Decompressor {
-  let decompressor = decompressors.get(dictionary.content);
-  if (decompressor === undefined) {
-    decompressor = new Decompressor();
-    decompressor.loadDictionary(dictionary.content);
-    decompressors.set(dictionary.content, decompressor);
-  }
-  return decompressor;
-}
-
 /**
- * The body of a row: a buffer of its own, exactly its length (a view into a shared pool would
- * carry the whole pool with it when posted to another thread).
+ * One context per dictionary and thread, made on first use and kept while the dictionary is (a
+ * context is not shareable between threads; each worker loads this module anew).
  */
+function perDictionary<Context extends object>(make: (content: Buffer) => Context): (dictionary: ArchiveDictionary) => Context {
+  const made = new WeakMap<Buffer, Context>();
+  return ({ content }) => {
+    let context = made.get(content);
+    if (context === undefined) {
+      context = make(content);
+      made.set(content, context);
+    }
+    return context;
+  };
+}
+
+const compressorFor = perDictionary((content) => {
+  const compressor = new Compressor();
+  // Parameters before the dictionary: they are fixed once it is loaded.
+  compressor.setParameters({ compressionLevel: ZSTD_LEVEL });
+  compressor.loadDictionary(content);
+  return compressor;
+});
+
+const decompressorFor = perDictionary((content) => {
+  const decompressor = new Decompressor();
+  decompressor.loadDictionary(content);
+  return decompressor;
+});
+
 export function encodeArchiveBody(texts: ArchivedTexts, dictionary: ArchiveDictionary): Buffer {
-  const frame = compressorFor(dictionary).compress(Buffer.from(texts.request_json + SEPARATOR + texts.response_json));
-  const body = Buffer.from(new ArrayBuffer(frame.length));
-  frame.copy(body);
-  return body;
+  return compressorFor(dictionary).compress(Buffer.from(texts.request_json + SEPARATOR + texts.response_json));
 }
 
 /**

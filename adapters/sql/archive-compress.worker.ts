@@ -19,4 +19,6 @@ const { dictionary } = workerData as { dictionary: ArchiveDictionary };
 // workerData arrives as a Uint8Array: the codec keys its compressors by a Buffer.
 const dict: ArchiveDictionary = { dictionary_id: dictionary.dictionary_id, content: Buffer.from(dictionary.content) };
 
-answerRequests<CompressBatch, { bodies: Uint8Array[] }>((batch) => ({ bodies: batch.texts.map((t) => encodeArchiveBody(t, dict)) }));
+// Each body posted as an array of its own, exactly its length: a small body is a view into a
+// pooled buffer, and a posted view carries its whole buffer with it.
+answerRequests<CompressBatch, { bodies: Uint8Array[] }>((batch) => ({ bodies: batch.texts.map((t) => new Uint8Array(encodeArchiveBody(t, dict))) }));

@@ -29,11 +29,10 @@ describe('archive codec', () => {
     }
   });
 
-  it('writes Zstandard frames, each a buffer of its own, smaller than the texts when they repeat the dictionary', () => {
+  it('writes Zstandard frames, smaller than the texts when they repeat the dictionary', () => {
     const texts = { request_json: `{"subject_artist":${JSON.stringify(head)}}`, response_json: `{"x":${JSON.stringify(end)}}` };
     const body = encodeArchiveBody(texts, dictionary);
     expect(body.subarray(0, 4).equals(ZSTD_MAGIC)).toBe(true);
-    expect(body.buffer.byteLength).toBe(body.length);
     expect(body.length).toBeLessThan((texts.request_json.length + texts.response_json.length) / 4);
     // The same texts give the same bytes (the compressor keeps no state between rows).
     expect(encodeArchiveBody(texts, dictionary).equals(body)).toBe(true);

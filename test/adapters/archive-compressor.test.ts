@@ -23,6 +23,8 @@ describe('ArchiveCompressor', () => {
     expect(bodies).toHaveLength(texts.length);
     bodies.forEach((body, i) => {
       expect(Buffer.isBuffer(body)).toBe(true);
+      // Each body crossed the thread as a buffer of its own, not with the pool it was cut from.
+      expect(body.buffer.byteLength).toBe(body.length);
       expect(body.equals(encodeArchiveBody(texts[i]!, dictionary))).toBe(true);
       expect(decodeArchiveBody(body, dictionary)).toEqual(texts[i]);
     });
