@@ -11,27 +11,16 @@
 //   AB_NODE_ARGS="--trace-gc": node flags for both servers
 //   AB_SUBJECTS=other: the subjects drawn from the other checkout's corpus and samples (default: this one's)
 // Linux only (/proc). Figures, never pass/fail.
-import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { batchRequestBody, batchSubjects, exchange, FAIR_BATCHES, healthzUnderBatches, startChild, stopChild } from './batch.mjs';
 import { benchDatabases, SQLITE } from './databases.mjs';
-import { percentile, printTable } from './support.mjs';
+import { median, percentile, printTable, processCpuMs } from './support.mjs';
 
 const other = process.argv[2] ?? null;
 const database = process.env.AB_DB ?? 'sqlite';
 const rounds = Number(process.env.AB_ROUNDS ?? 20);
 const healthzRuns = Number(process.env.AB_HEALTHZ ?? 0);
 const nodeArgs = (process.env.AB_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** CPU time of a process, every thread (live and exited) together, in ms. */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15)
-}
-
-const median = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
 
 /** The other checkout's subjects, drawn as its own batch benchmark drew them. */
 async function otherSubjects(size = 1000) {
@@ -50,10 +39,10 @@ async function run(targets) {
     for (const { name, checkout, env, args } of targets) servers.push({ name, ...(await startChild(env, { checkout, nodeArgs: args })) });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const batch = async (server) => {
-      const cpu = cpuMs(server.child.pid);
+      const cpu = processCpuMs(server.child.pid).total;
       const started = performance.now();
       await exchange(`${server.verifyUrl}/api/v1/verify/batch`, { method: 'POST', key: server.key, body, agent });
-      return { wall: performance.now() - started, cpu: cpuMs(server.child.pid) - cpu };
+      return { wall: performance.now() - started, cpu: processCpuMs(server.child.pid).total - cpu };
     };
     for (const server of servers) for (let i = 0; i < 5; i++) await batch(server); // warm-up
     const figures = servers.map(() => ({ wall: [], cpu: [] }));
@@ -86,7 +75,7 @@ async function run(targets) {
         if (r % 2 === 1) order.reverse();
         for (const i of order) {
           const server = servers[i];
-          const cpu = cpuMs(server.child.pid);
+          const cpu = processCpuMs(server.child.pid).total;
           const { busy, batchMs } = await healthzUnderBatches(server, body, FAIR_BATCHES);
           rows.push({
             server: server.name,
@@ -96,7 +85,7 @@ async function run(targets) {
             p99_ms: percentile(busy, 0.99).toFixed(1),
             max_ms: busy[busy.length - 1].toFixed(1),
             batches_done_ms: `${batchMs[0].toFixed(0)}–${batchMs[batchMs.length - 1].toFixed(0)}`,
-            server_cpu_ms: cpuMs(server.child.pid) - cpu,
+            server_cpu_ms: processCpuMs(server.child.pid).total - cpu,
           });
         }
       }

@@ -6,7 +6,7 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
 import { eachDatabase, SQLITE } from './databases.mjs';
-import { catalogueSubjects, percentile, printTable, sampleSubjects } from './support.mjs';
+import { catalogueSubjects, median, percentile, printTable, sampleSubjects } from './support.mjs';
 
 /**
  * The bench server of a checkout (this one unless `checkout` names another built one, e.g. a
@@ -152,7 +152,6 @@ export const batchRequestBody = (subjects) => JSON.stringify({ subjects: subject
 export async function benchBatch({ size = 1000, rounds = 5, databases = [SQLITE] } = {}) {
   const subjects = await batchSubjects(size);
   const results = await eachDatabase(databases, (target) => measure(target, subjects, rounds));
-  const median = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
   const rows = [];
   for (const { target, result } of results) {
     for (const [way, ms] of [

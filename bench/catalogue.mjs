@@ -8,11 +8,10 @@
 // the catalogue worker, annotate, write in the worker), say how much of the whole is verification.
 import ExcelJS from 'exceljs';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
 import { eachDatabase, SQLITE } from './databases.mjs';
-import { catalogueSubjects, percentile, printTable, sampleSubjects } from './support.mjs';
+import { catalogueSubjects, median, percentile, printTable, processCpuMs, sampleSubjects } from './support.mjs';
 import { WorkerCatalogueFiles } from '../dist/adapters/node/catalogue-files.js';
 import { annotatedTable } from '../dist/core/attestation/catalogue/annotation.js';
 
@@ -41,12 +40,6 @@ async function files(size) {
   return { xlsx, csv };
 }
 
-/** CPU milliseconds (user + system, every thread) a process has used: /proc/<pid>/stat, in clock ticks of 10 ms. */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function post(server, file, filename, format, requestIds) {
   const form = new FormData();
   form.append('file', new Blob([file]), filename);
@@ -54,12 +47,12 @@ async function post(server, file, filename, format, requestIds) {
   // The page's download (ADR 0049): the same file annotated from the archived answers, nothing verified again.
   if (requestIds !== undefined) form.append('request_ids', JSON.stringify(requestIds));
   const started = performance.now();
-  const cpuBefore = cpuMsOf(server.child.pid);
+  const cpuBefore = processCpuMs(server.child.pid).total;
   const path = requestIds === undefined ? '/api/v1/verify/catalogue' : '/api/v1/verify/catalogue/annotated';
   const res = await fetch(`${server.verifyUrl}${path}`, { method: 'POST', body: form, headers: { 'x-api-key': server.key } });
   const body = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - started;
-  const cpuMs = cpuMsOf(server.child.pid) - cpuBefore;
+  const cpuMs = processCpuMs(server.child.pid).total - cpuBefore;
   if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   if (format === 'xlsx' && res.headers.get('content-type') !== XLSX) throw new Error(`not an XLSX: ${res.headers.get('content-type')}`);
   return { ms, cpuMs, bytes: body.length, body };
@@ -74,7 +67,6 @@ async function timed(fn) {
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, value };
 }
 
-const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
 
 /**
  * The file phases alone, in this process, on the server's own JSON answer to the file: read in the

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startChild, stopChild } from './batch.mjs';
 import { SQLITE } from './databases.mjs';
-import { percentile, printTable } from './support.mjs';
+import { median, printTable, processCpuMs } from './support.mjs';
 
 const other = process.argv[2];
 if (other === undefined) {
@@ -27,14 +27,6 @@ if (other === undefined) {
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const seconds = Number(process.env.AB_SECONDS ?? 8);
 const connections = Number(process.env.AB_CONNECTIONS ?? 50);
-const TICK_US = 10_000; // USER_HZ is 100 on Linux
-
-/** utime and stime of a process (every thread) or of one of its threads, in µs. */
-function cpuUs(path) {
-  const stat = readFileSync(path, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
-}
 
 /** A checkout's 2,000 sampled subjects, as its own HTTP benchmark draws them. */
 async function subjectsOf(checkout) {
@@ -57,20 +49,21 @@ async function round(target) {
     };
     await autocannon({ ...options, duration: 2 });
     const pid = server.child.pid;
-    const all0 = cpuUs(`/proc/${pid}/stat`);
-    const loop0 = cpuUs(`/proc/${pid}/task/${pid}/stat`);
+    const all0 = processCpuMs(pid);
+    const loop0 = processCpuMs(pid, pid);
     const result = await autocannon({ ...options, duration: seconds });
-    const all1 = cpuUs(`/proc/${pid}/stat`);
-    const loop1 = cpuUs(`/proc/${pid}/task/${pid}/stat`);
+    const all1 = processCpuMs(pid);
+    const loop1 = processCpuMs(pid, pid);
     const n = result.requests.total;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return {
       rps: result.requests.average,
       p99: result.latency.p99,
-      cpu: (all1.user + all1.system - all0.user - all0.system) / n,
-      loop: (loop1.user + loop1.system - loop0.user - loop0.system) / n,
-      user: (all1.user - all0.user) / n,
-      system: (all1.system - all0.system) / n,
+      // µs a request: the CPU figures are in ms.
+      cpu: ((all1.total - all0.total) * 1000) / n,
+      loop: ((loop1.total - loop0.total) * 1000) / n,
+      user: ((all1.user - all0.user) * 1000) / n,
+      system: ((all1.system - all0.system) * 1000) / n,
     };
   } finally {
     await stopChild(server);
@@ -104,7 +97,6 @@ for (let r = 0; r < rounds; r++) {
     });
   }
 }
-const median = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
 console.log(`\n## Keyed verify on SQLite, ${connections} connections, ${seconds} s a round, ${rounds} rounds alternated (subjects: ${own ? "each checkout's own sample" : "this checkout's"})`);
 printTable(rows);
 console.log('\nMedians:');

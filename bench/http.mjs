@@ -2,12 +2,11 @@
 // Koa route served by the same process, in the same run: one server process per database
 // (SQLite; PostgreSQL when run.mjs has a cluster), so the ratio to bare compares like with like.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { loadCorpusSnapshot } from '../dist/adapters/corpus/file-corpus.loader.js';
 import { eachDatabase, SQLITE } from './databases.mjs';
-import { printTable, sampleSubjects } from './support.mjs';
+import { printTable, processCpuMs, sampleSubjects } from './support.mjs';
 
 function startChild(env = {}) {
   const child = spawn(process.execPath, [new URL('./http-server.mjs', import.meta.url).pathname], {
@@ -22,10 +21,7 @@ function startChild(env = {}) {
 }
 
 /** CPU seconds (user + system) the server process has used: a figure that contention does not inflate. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const cpuSeconds = (pid) => processCpuMs(pid).total / 1000;
 
 async function measured(pid, opts) {
   const before = cpuSeconds(pid);
