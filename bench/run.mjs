@@ -5,6 +5,7 @@
 // BENCH_WEBHOOK_STALL_SAMPLES (5), BENCH_ARCHIVED (100000), BENCH_WEB_RUNS (5).
 import os from 'node:os';
 import { benchArchive } from './archive.mjs';
+import { benchArchiveIds } from './archive-ids.mjs';
 import { benchBackup } from './backup.mjs';
 import { benchBatch } from './batch.mjs';
 import { benchCalls } from './calls.mjs';
@@ -22,7 +23,7 @@ import { benchStdio } from './stdio.mjs';
 import { benchWebhookClaim, benchWebhooks, benchWebhookStall } from './webhooks.mjs';
 import { benchWebPage } from './web-page.mjs';
 
-const NAMES = ['inprocess', 'reading', 'http', 'batch', 'catalogue', 'archive', 'lock', 'coldstart', 'stdio', 'calls', 'call-stats', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
+const NAMES = ['inprocess', 'reading', 'http', 'batch', 'catalogue', 'archive', 'archive-ids', 'lock', 'coldstart', 'stdio', 'calls', 'call-stats', 'ratelimit', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim', 'corpus', 'backup', 'web-page'];
 /** The benchmarks that run on each database (SQLite, and a throwaway PostgreSQL cluster). */
 const DATABASE_BENCHES = ['http', 'batch', 'catalogue', 'archive', 'calls', 'call-stats', 'knowledge', 'webhooks', 'webhook-stall', 'webhook-claim'];
 const only = process.argv.slice(2);
@@ -43,6 +44,7 @@ try {
   if (want('http')) await databases.use('http', (targets) => benchHttp({ seconds: knob('BENCH_HTTP_SECONDS'), databases: targets }));
   if (want('batch')) await databases.use('batch', (targets) => benchBatch({ rounds: knob('BENCH_BATCH_ROUNDS'), databases: targets }));
   if (want('catalogue')) await databases.use('catalogue', (targets) => benchCatalogue({ rounds: knob('BENCH_CATALOGUE_ROUNDS'), databases: targets }));
+  if (want('archive-ids')) await benchArchiveIds({ rows: knob('BENCH_ARCHIVE_IDS_ROWS') });
   if (want('archive')) await databases.use('archive', (targets) => benchArchive({ databases: targets }));
   if (want('lock')) await benchSqliteLock();
   if (want('coldstart')) await benchColdStart();

@@ -4,7 +4,12 @@ export interface Clock {
 }
 
 export interface IdGenerator {
-  /** A new UUID (v4 form). */
+  /**
+   * A new RFC 9562 UUID. Ids key B-tree indexes written in time order (the verification
+   * archive above all), so the adapter's are version 7: ordered by creation time, their inserts
+   * append to an index's last page instead of touching a random one (ADR 0056). Only the last 16
+   * hex digits (62 bits) are random: a shortened id takes those.
+   */
   uuid(): string;
   /** A random opaque token of at least 128 bits, URL-safe. */
   secret(bytes?: number): string;

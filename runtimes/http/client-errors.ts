@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { PROBLEM_TYPE_BASE, PROBLEM_TYPES } from './problem.js';
+import { timeOrderedUuid } from '../../adapters/node/node-platform.js';
 
 /** What Node's parser or timers refused, as a status and a detail a client can act on. */
 function classify(code: string | undefined): { status: number; detail: string } {
@@ -40,7 +40,7 @@ export function answerClientErrors(server: Server, logger: Logger): void {
       return;
     }
     const { status, detail } = classify(err.code);
-    const requestId = randomUUID();
+    const requestId = timeOrderedUuid();
     logger.debug({ request_id: requestId, code: err.code, status }, 'client error');
     const known = PROBLEM_TYPES[status] ?? PROBLEM_TYPES[400]!;
     const body = JSON.stringify({ type: `${PROBLEM_TYPE_BASE}${known.slug}`, title: known.title, status, detail, instance: '', request_id: requestId });

@@ -71,7 +71,7 @@ export class ImportOperatorResearch {
     const result = validateOperatorLines(lines, {
       index: this.holder.current().index,
       research,
-      import_id: `imp_${this.ids.uuid().replace(/-/g, '').slice(0, 16)}`,
+      import_id: `imp_${this.ids.uuid().replace(/-/g, '').slice(-16)}`,
       file,
       now: this.clock.now(),
     });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { timeOrderedUuid } from '../../../adapters/node/node-platform.js';
 
 /** A caller's id is echoed when it is a sane token: 1-128 visible ASCII letters, digits, `-_.:`. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -10,7 +10,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export async function requestIdMiddleware(ctx: Context, next: Next): Promise<void> {
   const offered = ctx.get('X-Request-Id');
-  useRequestId(ctx, SANE_REQUEST_ID.test(offered) ? offered : randomUUID());
+  useRequestId(ctx, SANE_REQUEST_ID.test(offered) ? offered : timeOrderedUuid());
   await next();
 }
 
