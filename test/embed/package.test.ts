@@ -68,7 +68,7 @@ describe('svc-verifier, the embedding package', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
     expect(manifest.version).toBe(PACKAGE_VERSION);
     // zod for the input rules; the catalogue reader's CSV/XLSX libraries and htmlparser2 (pure JavaScript) for verifyCatalogue.
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['csv-parse', 'csv-stringify', 'exceljs', 'fflate', 'htmlparser2', 'uuid', 'zod']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['csv-parse', 'csv-stringify', 'exceljs', 'fflate', 'htmlparser2', 'zod']);
     // Every package the compiled code imports is one of its dependencies (or Node's own): a
     // missing one would still resolve here from a node_modules above the scratch project.
     const imported = new Set<string>();
