@@ -84,7 +84,14 @@ function outcomes(): Record<string, string[]> {
     { now: () => new Date(Date.UTC(2026, 10, 24)) },
     { uuid: () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`, secret: () => 'unused' },
   );
-  out.engine_answers = (groups.catalogue_subjects ?? []).slice(0, 2_000).map((s, i) => JSON.stringify(engine.answer(s, i % 2 === 0 ? `req-${i}` : undefined)));
+  // The served text (its disclaimer appended, not serialised again) is the digest's: it must be
+  // the JSON of the response it comes with, and of `answer`'s.
+  out.engine_answers = (groups.catalogue_subjects ?? []).slice(0, 2_000).map((s, i) => {
+    const { response, json } = engine.served(s, i % 2 === 0 ? `req-${i}` : undefined);
+    expect(json).toBe(JSON.stringify(response));
+    expect(Object.keys(response).at(-1)).toBe('disclaimer');
+    return json;
+  });
   return out;
 }
 

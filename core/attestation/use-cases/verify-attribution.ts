@@ -15,6 +15,25 @@ export class AttestationEngine {
 
   /** `requestId`: the id the request already has (the runtime's); a new UUID when absent. */
   answer(input: VerifyInput, requestId?: string): VerificationResponse {
+    const response = this.unsigned(input, requestId) as VerificationResponse;
+    response.disclaimer = DISCLAIMER;
+    return response;
+  }
+
+  /**
+   * The answer with its JSON text, serialised once. The disclaimer, the same kilobyte in every
+   * answer and its last member, is not serialised again each time: its JSON is appended to the
+   * rest's (the same text `JSON.stringify` gives the whole, the engine golden test's digest).
+   */
+  served(input: VerifyInput, requestId?: string): { response: VerificationResponse; json: string } {
+    const response = this.unsigned(input, requestId) as VerificationResponse;
+    const json = JSON.stringify(response).slice(0, -1) + DISCLAIMER_MEMBER;
+    response.disclaimer = DISCLAIMER;
+    return { response, json };
+  }
+
+  /** The answer but its disclaimer, which the callers add last. */
+  private unsigned(input: VerifyInput, requestId: string | undefined): Omit<VerificationResponse, 'disclaimer'> & { disclaimer?: string } {
     const { index, revision } = this.corpus.current();
     const outcome = evaluate(index, input);
     return {
@@ -24,10 +43,12 @@ export class AttestationEngine {
       corpus_revision: revision,
       subject: { artist: input.subject_artist, title: input.subject_title },
       ...outcome,
-      disclaimer: DISCLAIMER,
     };
   }
 }
+
+/** `,"disclaimer":"…"}`: the disclaimer as the last member of an answer's JSON text. */
+const DISCLAIMER_MEMBER = `,"disclaimer":${JSON.stringify(DISCLAIMER)}}`;
 
 /** A canonical (lower-case) RFC 9562 UUID: the only form an archived request_id takes. */
 export const ARCHIVE_REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -78,8 +99,7 @@ export class VerifyAttribution {
    * (`recordAll`, ADR 0050).
    */
   prepare(input: VerifyInput, requestId?: string): ServedVerification {
-    const response = this.engine.answer(input, requestId);
-    return { response, json: JSON.stringify(response) };
+    return this.engine.served(input, requestId);
   }
 
   /** Archives and meters prepared answers in one transaction: all of them, or none. */
