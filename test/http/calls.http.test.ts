@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectProblem, schemas, seedCast } from '../support/area-a.js';
 import { aNewCall } from '../fixtures/call-mother.js';
@@ -284,6 +285,21 @@ describe('POST /tenants/{tenant_id}/calls', () => {
     const huge = JSON.stringify({ ...aNewCall(), summary: 'x'.repeat(1_100_000) });
     const res = await raw(huge).catch(() => null);
     if (res) expectProblem(res, 413);
+    // Prototype poisoning is refused, not merged.
+    expectProblem(await raw(JSON.stringify(aNewCall()).replace('{', '{"__proto__":{"polluted":1},')), 400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reads any +json type and a gzip-encoded body; an encoding it cannot read is a 415; stops a gzip body past 1 MiB inflated', async () => {
+    const send = (body: string | Buffer, headers: Record<string, string>) => call(h.url, 'POST', base, { body, headers: { ...bearer(adminToken), ...headers } });
+    const created = await send(JSON.stringify(aNewCall({ call_id: 'typed-json' })), { 'content-type': 'application/merge-patch+json' });
+    expect(created.status, created.text).toBe(201);
+    const zipped = await send(gzipSync(JSON.stringify(aNewCall({ call_id: 'gzip-json' }))), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(zipped.status, zipped.text).toBe(201);
+    expectProblem(await send('{}', { 'content-type': 'application/json', 'content-encoding': 'br-unknown' }), 415);
+    const bomb = gzipSync(JSON.stringify({ ...aNewCall({ call_id: 'bomb' }), summary: ' '.repeat(3_000_000) }));
+    expect(bomb.length).toBeLessThan(100_000);
+    expectProblem(await send(bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 413);
   });
 
   it('400 for the NUL character in any text, naming where; nothing is stored', async () => {

@@ -1,16 +1,19 @@
-import { bodyParser } from '@koa/bodyparser';
+import coBody from 'co-body';
 import type { Context, Next } from 'koa';
 import { DomainError, validationError } from '../../../core/shared/errors.js';
 import { findNulCharacter, MAX_JSON_DEPTH, nestsDeeperThan, NUL_MESSAGE } from '../../../core/shared/json-walks.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const parser = bodyParser({
-  enableTypes: ['json'],
-  jsonLimit: JSON_BODY_LIMIT_BYTES,
-  jsonStrict: true,
-  encoding: 'utf-8',
-});
+/**
+ * co-body's JSON reader (raw-body with the limit, inflation, @hapi/bourne refusing prototype
+ * poisoning; a body must be an object or an array), called directly: the content type is
+ * checked once, here, where @koa/bodyparser checked it a second time against its own list.
+ */
+const JSON_READ: coBody.Options = { limit: JSON_BODY_LIMIT_BYTES, strict: true, encoding: 'utf-8' };
+
+/** The methods whose body is read (what @koa/bodyparser read); another method's body is left unread. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 function hasBody(ctx: Context): boolean {
   const length = ctx.get('Content-Length');
@@ -44,13 +47,19 @@ async function parseJsonBody(ctx: Context, next: Next, refuseNul: boolean): Prom
     (ctx.request as any).body = undefined;
     return next();
   }
-  return parser(ctx, async () => {
-    const parsed: unknown = (ctx.request as any).body;
-    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
-      throw validationError('The request body is invalid.', [{ path: 'body', message: `must not nest objects or arrays deeper than ${MAX_JSON_DEPTH} levels` }]);
-    }
-    const nul = refuseNul ? findNulCharacter(parsed) : null;
-    if (nul !== null) throw validationError('The request body is invalid.', [{ path: nul, message: NUL_MESSAGE }]);
-    await next();
-  });
+  // Read once: a route that reads its body itself after the contract's reading finds it read.
+  if (!BODY_METHODS.has(ctx.method) || (ctx.request as any).body !== undefined) return next();
+  if (ctx.req.closed) {
+    ctx.status = 499; // "client closed request", as @koa/bodyparser answered
+    ctx.body = 'Request already closed';
+    return;
+  }
+  const parsed: unknown = await coBody.json(ctx, JSON_READ);
+  (ctx.request as any).body = parsed;
+  if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
+    throw validationError('The request body is invalid.', [{ path: 'body', message: `must not nest objects or arrays deeper than ${MAX_JSON_DEPTH} levels` }]);
+  }
+  const nul = refuseNul ? findNulCharacter(parsed) : null;
+  if (nul !== null) throw validationError('The request body is invalid.', [{ path: nul, message: NUL_MESSAGE }]);
+  await next();
 }
