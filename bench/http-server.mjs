@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import { pino } from 'pino';
 import { loadConfig } from '../dist/runtimes/shared/settings/config.js';
 import { buildHttpContainer } from '../dist/runtimes/http/container.js';
 import { resolveHttpDeps } from '../dist/runtimes/http/http-deps.js';
 import { startHttpServer } from '../dist/runtimes/http/server.js';
+import { jsonBody } from '../dist/runtimes/http/middleware/json-body.js';
 import { ATTESTATION } from '../dist/runtimes/shared/composition/attestation.tokens.js';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-bench-'));
@@ -26,10 +26,10 @@ router.post('/bare', (ctx) => {
   ctx.body = { ok: true };
 });
 // The floors of a verification, served by the bare app (none of the service's middleware):
-// the JSON body read, then the engine's answer on it. No keyed verify can cost less than the
+// the JSON body read (the service's own reader), then the engine's answer on it. No keyed verify can cost less than the
 // engine floor; their ratio to the bare route is the ceiling of the keyed route's ratio.
 const engine = container.get(ATTESTATION.AttestationEngine);
-const parseJson = bodyParser({ enableTypes: ['json'] });
+const parseJson = jsonBody;
 router.post('/floor/json', parseJson, (ctx) => {
   ctx.body = { ok: true, fields: Object.keys(ctx.request.body).length };
 });
