@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { cryptoIds, timeOrderedUuid } from '../../adapters/node/node-platform.js';
+import { cryptoIds, sha256KeyHasher, timeOrderedUuid } from '../../adapters/node/node-platform.js';
 import { ARCHIVE_REQUEST_ID } from '../../core/attestation/use-cases/verify-attribution.js';
 
 /** ADR 0056: the platform's ids are RFC 9562 version 7 UUIDs, ordered by creation time. */
@@ -41,5 +41,13 @@ describe('time-ordered UUIDs', () => {
     expect(new Set(tails).size).toBe(1_000);
     // 62 random bits and the variant: every hex digit of the tail takes many values.
     for (let d = 1; d < 16; d++) expect(new Set(tails.map((t) => t[d])).size).toBeGreaterThan(8);
+  });
+});
+
+describe('the API key hasher', () => {
+  it('is SHA-256 in hex, as keys were always stored (test vector and a key)', () => {
+    expect(sha256KeyHasher.hash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    // A key's text is hashed as UTF-8.
+    expect(sha256KeyHasher.hash('svk_\u00e9')).toBe('f17cc9815300d77b15f5edf6df0d70e20f5def9d8d71e6ee32211711aa51c880');
   });
 });
