@@ -124,3 +124,61 @@ export function aggregateDurations(durations: readonly number[]): DurationAggreg
   const sorted = [...durations].sort((a, b) => a - b);
   return { calls: sorted.length, total_seconds: sorted.reduce((s, d) => s + d, 0), p50: percentileCont(sorted, 0.5), p90: percentileCont(sorted, 0.9) };
 }
+
+/**
+ * How many calls lasted each number of seconds: [duration, calls] pairs, durations ascending
+ * and distinct, counts positive (ADR 0057). Durations are whole seconds, so a window's calls
+ * fold into as many pairs as distinct durations, and every figure a group of calls shows
+ * (count, seconds, continuous percentiles) follows exactly from its histogram.
+ */
+export type DurationHistogram = readonly (readonly [duration: number, calls: number])[];
+
+/**
+ * `percentileCont` of the durations a histogram counts, without spelling them out: the values
+ * at ranks ⌊p(n − 1)⌋ and ⌈p(n − 1)⌉ of the sorted durations, found by walking the counts, and
+ * the same interpolation between them (so the same number, to the bit).
+ */
+export function histogramPercentileCont(histogram: DurationHistogram, p: number): number | null {
+  const n = histogram.reduce((sum, [, calls]) => sum + calls, 0);
+  if (n === 0) return null;
+  const at = p * (n - 1);
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  let low: number | undefined;
+  let seen = 0;
+  for (const [duration, calls] of histogram) {
+    seen += calls;
+    if (low === undefined && lo < seen) low = duration;
+    if (hi < seen) return low! + (duration - low!) * (at - lo);
+  }
+  throw new Error('unreachable: the ranks are below the histogram count');
+}
+
+/** Count, seconds and percentiles of the calls a histogram counts (ADR 0057). */
+export function histogramDurations(histogram: DurationHistogram): DurationAggregate {
+  let calls = 0;
+  let seconds = 0;
+  for (const [duration, n] of histogram) {
+    calls += n;
+    seconds += duration * n;
+  }
+  return { calls, total_seconds: seconds, p50: histogramPercentileCont(histogram, 0.5), p90: histogramPercentileCont(histogram, 0.9) };
+}
+
+/** The histogram of the calls of several groups: their pairs merged by duration, two lists at a time (n log k for k histograms). */
+export function mergeHistograms(histograms: readonly DurationHistogram[]): DurationHistogram {
+  if (histograms.length === 0) return [];
+  if (histograms.length === 1) return histograms[0];
+  const half = histograms.length >> 1;
+  const a = mergeHistograms(histograms.slice(0, half));
+  const b = mergeHistograms(histograms.slice(half));
+  const merged: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i][0] < b[j][0])) merged.push([a[i][0], a[i++][1]]);
+    else if (i >= a.length || b[j][0] < a[i][0]) merged.push([b[j][0], b[j++][1]]);
+    else merged.push([a[i][0], a[i++][1] + b[j++][1]]);
+  }
+  return merged;
+}
