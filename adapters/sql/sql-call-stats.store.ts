@@ -7,6 +7,7 @@ import {
   type DurationHistogram,
   emptyByStatus,
   emptyCounts,
+  histogramCalls,
   histogramDurations,
   histogramPercentileCont,
   mergeHistograms,
@@ -78,20 +79,43 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
 }
 
 /**
- * A histogram the database wrote as `duration,calls,…`: one group's distinct durations, which
- * the read asks in ascending order; sorted here if they arrive otherwise (no figure depends on
- * the order the database concatenates in).
+ * A histogram the database wrote as `duration,calls,duration,calls,…`: one group's distinct
+ * durations, which the read asks in ascending order; put in order here if they arrive otherwise
+ * (no figure depends on the order the database concatenates in). Read character by character
+ * into two typed arrays: a year's histograms are ~17,000 entries, read on the event loop, where
+ * splitting the text made ~34,000 strings to collect.
  */
-function parseHistogram(text: string): DurationHistogram {
-  const parts = text.split(',');
-  const pairs: [number, number][] = [];
-  let ascending = true;
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const duration = Number(parts[i]);
-    if (pairs.length > 0 && duration <= pairs[pairs.length - 1][0]) ascending = false;
-    pairs.push([duration, Number(parts[i + 1])]);
+export function parseHistogram(text: string): DurationHistogram {
+  let commas = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) commas++;
+  const entries = (commas + 1) >> 1;
+  const values = new Float64Array(2 * entries);
+  let n = 0;
+  let start = 0;
+  let whole = 0;
+  let digits = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c === 44) {
+      // Whole numbers of a few digits are read as they come; anything else as JavaScript reads it.
+      values[n++] = digits && i > start && i - start < 16 ? whole : Number(text.slice(start, i));
+      start = i + 1;
+      whole = 0;
+      digits = true;
+    } else if (c >= 48 && c <= 57) whole = whole * 10 + (c - 48);
+    else digits = false;
   }
-  return ascending ? pairs : mergeHistograms(pairs.map((pair) => [pair]));
+  const durations = new Float64Array(entries);
+  const calls = new Float64Array(entries);
+  let ascending = true;
+  for (let i = 0; i < entries; i++) {
+    durations[i] = values[2 * i];
+    calls[i] = values[2 * i + 1];
+    if (i > 0 && durations[i] <= durations[i - 1]) ascending = false;
+  }
+  if (ascending) return { durations, calls };
+  const order = Array.from(durations.keys()).sort((a, b) => durations[a] - durations[b]);
+  return mergeHistograms(order.map((i) => ({ durations: [durations[i]], calls: [calls[i]] })));
 }
 
 /**
@@ -341,7 +365,7 @@ function agentsOf(rows: readonly HistogramRow[]): { histogram: DurationHistogram
     const by_status = emptyByStatus();
     const histograms = own.map((r) => {
       const histogram = parseHistogram(r.histogram);
-      by_status[r.status] += histogram.reduce((n, [, calls]) => n + calls, 0);
+      by_status[r.status] += histogramCalls(histogram);
       return histogram;
     });
     const histogram = mergeHistograms(histograms);
