@@ -33,6 +33,18 @@ interface HistogramRow {
   agent_id: string | null;
   status: CallStatus;
   histogram: string;
+  /** Read without the window's bounds: the tenant's first and last call, as the same statement saw them. */
+  first?: string | null;
+  last?: string | null;
+}
+
+/**
+ * How the histograms' read takes `calls`: `from`, what follows `SELECT …`; `whole`, whether the
+ * window held every call of the tenant when the read was planned (its bounds then filter nothing).
+ */
+interface HistogramSource {
+  from: RawBuilder<unknown>;
+  whole: boolean;
 }
 /** One (period, channel × direction × status) range: `range` is period × combinations + combination. */
 interface RangeRow {
@@ -180,7 +192,7 @@ export class SqlCallStatsStore implements CallStatsStore {
     const span = Date.parse(clipped[last].end) - Date.parse(clipped[0].start);
     const byRanges = this.capabilities.periodCounts === 'combination-ranges' && filter.terms.length === 0 && span / clipped.length >= RANGE_PERIOD_MS;
     const [histograms, byPeriod] = await Promise.all([
-      this.histogramRows(this.where(tenantId, filter), histogramsFrom),
+      this.histograms(tenantId, filter, histogramsFrom),
       byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
     ]);
     const agents = agentsOf(histograms);
@@ -196,15 +208,33 @@ export class SqlCallStatsStore implements CallStatsStore {
   }
 
   /**
-   * Each agent's durations by status, as histograms (ADR 0057): `GROUP BY agent_id, status,
-   * duration_seconds` in the order of migration 0017's index (tenant_id, agent_id, status,
-   * duration_seconds, …), so neither database sorts the window's calls where it reads that index;
-   * each group is one row per distinct duration, concatenated (`string_agg`) per agent and
-   * status. Calls without an agent are the null agent's. See `histogramSource` for the index.
+   * Each agent's durations by status, as histograms (ADR 0057). Where the window holds every call
+   * of the tenant and the read takes them in index order (`whole`), it leaves the window's bounds
+   * out (two comparisons per call: 16.4 → 14.1 ms for the benchmark's year) and reads the
+   * tenant's first and last call in the same statement, so the same snapshot: if a call written
+   * since lies outside the window, it reads again within it.
    */
-  private histogramRows(where: Expression<SqlBool>, from: RawBuilder<unknown>): Promise<HistogramRow[]> {
+  private async histograms(tenantId: string, filter: CallFilter, source: HistogramSource): Promise<HistogramRow[]> {
+    if (source.whole) {
+      const rows = await this.histogramRows(this.where(tenantId, { ...filter, from: undefined, to: undefined }), source.from, tenantId);
+      const inside = (at: string | null | undefined) => at == null || ((filter.from === undefined || Date.parse(at) >= Date.parse(filter.from)) && (filter.to === undefined || Date.parse(at) < Date.parse(filter.to)));
+      if (rows.every((r) => inside(r.first) && inside(r.last))) return rows;
+    }
+    return this.histogramRows(this.where(tenantId, filter), source.from, null);
+  }
+
+  /**
+   * `GROUP BY agent_id, status, duration_seconds` in the order of migration 0017's index
+   * (tenant_id, agent_id, status, duration_seconds, …), so neither database sorts the window's
+   * calls where it reads that index; each group is one row per distinct duration, concatenated
+   * (`string_agg`) per agent and status. Calls without an agent are the null agent's. With
+   * `ends`, the tenant's first and last call too (a seek each).
+   */
+  private histogramRows(where: Expression<SqlBool>, from: RawBuilder<unknown>, ends: string | null): Promise<HistogramRow[]> {
+    const end = (fn: 'min' | 'max') => sql`(SELECT ${sql.raw(fn)}(ends.started_at) FROM calls AS ends WHERE ends.tenant_id = ${ends})`;
     return this.reads.all(sql<HistogramRow>`
       SELECT h.agent_id, h.status, string_agg(h.duration_seconds || ',' || h.calls, ',') AS histogram
+        ${ends === null ? sql`` : sql`, ${end('min')} AS first, ${end('max')} AS last`}
       FROM (
         SELECT calls.agent_id, calls.status, calls.duration_seconds, count(*) AS calls ${from} WHERE ${where}
         GROUP BY calls.agent_id, calls.status, calls.duration_seconds
@@ -322,17 +352,20 @@ export class SqlCallStatsStore implements CallStatsStore {
    * Where the histograms' read takes `calls` from. Where the database weighs an index's order
    * against a sort itself (PostgreSQL, `order-by`), the read's `ORDER BY` lets its planner
    * choose migration 0017's index (a year) or the window's range and a sort (a month). Where it
-   * cannot (SQLite, `hint`), the index is named (`INDEXED BY`) when every call of the window
-   * counts (no channel, direction or text condition) and the window spans at least half of the
-   * time between the tenant's first and last call: reading the tenant's whole index in that
-   * order then costs at most about twice the window's entries, against a sort of them all saved
-   * (ADR 0051); otherwise the window's range of the started_at index, grouped through a sort.
+   * cannot (SQLite, `hint`), the index is named (`INDEXED BY`) when the window spans at least
+   * half of the time between the tenant's first and last call and no text condition applies:
+   * reading the tenant's whole index in that order then costs at most about twice the window's
+   * entries (a skipped one ~35 ns, ADR 0051), against a sort of the kept ones' groups saved
+   * (SQLite's sorter: the year of voice inbound calls 25.3 → 9.5 ms, 6 months of sms inbound
+   * 6.5 → 7.4, the worst case the rule lets through); otherwise the window's range of the
+   * started_at index, grouped through a sort. A text condition is matched per call either way,
+   * and through the full-text index the started_at range is what it narrows.
    */
-  private async histogramSource(tenantId: string, filter: CallFilter): Promise<RawBuilder<unknown>> {
-    const plain = sql`FROM calls`;
+  private async histogramSource(tenantId: string, filter: CallFilter): Promise<HistogramSource> {
+    const plain = { from: sql`FROM calls`, whole: false };
     const read = this.capabilities.orderedRead;
     if (read.kind === 'order-by') return plain;
-    if (filter.channel !== undefined || filter.direction !== undefined || filter.terms.length > 0) return plain;
+    if (filter.terms.length > 0) return plain;
     const span = await this.span(tenantId, { terms: [] });
     if (span === null) return plain;
     const first = Date.parse(span.first);
@@ -340,7 +373,8 @@ export class SqlCallStatsStore implements CallStatsStore {
     const from = Math.max(first, filter.from === undefined ? first : Date.parse(filter.from));
     const to = Math.min(last, filter.to === undefined ? last : Date.parse(filter.to));
     if (2 * (to - from) < last - first) return plain;
-    return sql`FROM calls ${read.indexedBy(HISTOGRAM_INDEX)}`;
+    const whole = (filter.from === undefined || Date.parse(filter.from) <= first) && (filter.to === undefined || last < Date.parse(filter.to));
+    return { from: sql`FROM calls ${read.indexedBy(HISTOGRAM_INDEX)}`, whole };
   }
 
   private where(tenantId: string, filter: CallFilter): Expression<SqlBool> {
