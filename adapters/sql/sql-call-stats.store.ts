@@ -209,8 +209,8 @@ export class SqlCallStatsStore implements CallStatsStore {
 
   /**
    * Each agent's durations by status, as histograms (ADR 0057). Where the window holds every call
-   * of the tenant and the read takes them in index order (`whole`), it leaves the window's bounds
-   * out (two comparisons per call: 16.4 → 14.1 ms for the benchmark's year) and reads the
+   * of the tenant (`whole`), it leaves the window's bounds out (two comparisons per call: for the
+   * benchmark's year SQLite 15.6 → 13.5 ms of CPU, PostgreSQL 27.8 → 23.3 of server time) and reads the
    * tenant's first and last call in the same statement, so the same snapshot: if a call written
    * since lies outside the window, it reads again within it.
    */
@@ -359,23 +359,25 @@ export class SqlCallStatsStore implements CallStatsStore {
    * (SQLite's sorter: the year of voice inbound calls 25.3 → 9.5 ms, 6 months of sms inbound
    * 6.5 → 7.4, the worst case the rule lets through); otherwise the window's range of the
    * started_at index, grouped through a sort. A text condition is matched per call either way,
-   * and through the full-text index the started_at range is what it narrows.
+   * and through the full-text index the started_at range is what it narrows. On either database,
+   * without words, `whole` says whether the window held every call of the tenant (two seeks).
    */
   private async histogramSource(tenantId: string, filter: CallFilter): Promise<HistogramSource> {
     const plain = { from: sql`FROM calls`, whole: false };
-    const read = this.capabilities.orderedRead;
-    if (read.kind === 'order-by') return plain;
     if (filter.terms.length > 0) return plain;
     const span = await this.span(tenantId, { terms: [] });
     if (span === null) return plain;
     const first = Date.parse(span.first);
     const last = Date.parse(span.last);
+    const whole = (filter.from === undefined || Date.parse(filter.from) <= first) && (filter.to === undefined || last < Date.parse(filter.to));
+    const read = this.capabilities.orderedRead;
+    if (read.kind === 'order-by') return { from: plain.from, whole };
     const from = Math.max(first, filter.from === undefined ? first : Date.parse(filter.from));
     const to = Math.min(last, filter.to === undefined ? last : Date.parse(filter.to));
     if (2 * (to - from) < last - first) return plain;
-    const whole = (filter.from === undefined || Date.parse(filter.from) <= first) && (filter.to === undefined || last < Date.parse(filter.to));
     return { from: sql`FROM calls ${read.indexedBy(HISTOGRAM_INDEX)}`, whole };
   }
+
 
   private where(tenantId: string, filter: CallFilter): Expression<SqlBool> {
     const base = listConditions(tenantId, filter, null);
