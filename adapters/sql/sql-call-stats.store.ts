@@ -191,19 +191,19 @@ export class SqlCallStatsStore implements CallStatsStore {
     // range), and so do short periods (a seek per range would cost more than it saves).
     const span = Date.parse(clipped[last].end) - Date.parse(clipped[0].start);
     const byRanges = this.capabilities.periodCounts === 'combination-ranges' && filter.terms.length === 0 && span / clipped.length >= RANGE_PERIOD_MS;
-    const [histograms, byPeriod] = await Promise.all([
-      this.histograms(tenantId, filter, histogramsFrom),
+    // Each read's rows are folded as they arrive (the histograms read into arrays and merged while
+    // the periods' reads still run), not once all are in.
+    const [{ agents, total }, byPeriod] = await Promise.all([
+      this.histograms(tenantId, filter, histogramsFrom).then((rows) => {
+        const byAgent = agentsOf(rows);
+        return { agents: byAgent.map(({ aggregate }) => aggregate), total: percentilesOf(mergeHistograms(byAgent.map((a) => a.histogram))) };
+      }),
       byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
     ]);
-    const agents = agentsOf(histograms);
     return {
       periods: byPeriod,
-      total: {
-        calls: byPeriod.reduce((n, p) => n + p.calls, 0),
-        total_seconds: byPeriod.reduce((n, p) => n + p.total_seconds, 0),
-        ...percentilesOf(mergeHistograms(agents.map((a) => a.histogram))),
-      },
-      agents: agents.map(({ aggregate }) => aggregate),
+      total: { calls: byPeriod.reduce((n, p) => n + p.calls, 0), total_seconds: byPeriod.reduce((n, p) => n + p.total_seconds, 0), ...total },
+      agents,
     };
   }
 
