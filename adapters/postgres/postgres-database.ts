@@ -42,7 +42,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   skipLocked: true,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
   orderedRead: { kind: 'order-by' },
-  groupingSets: true,
+  periodCounts: 'filtered',
 });
 
 export interface PostgresOptions {

@@ -15,11 +15,12 @@ import { openSqliteConnection, type SqliteFile } from './sqlite-connection.js';
 import { nonBlockingSqliteDialect } from './sqlite-driver.js';
 import * as callsFts from './migrations/0002-tenancy-calls.sqlite-fts.js';
 import * as knowledgeFts from './migrations/0004-knowledge-agents-workspace.sqlite-fts.js';
+import * as combinations from './migrations/0017-call-stats-histograms.sqlite-combinations.js';
 import { sqliteCallSearch } from './sqlite-call-search.js';
 import { sqliteKnowledgeIndex } from './sqlite-knowledge-index.js';
 
 
-/** SQLite's schema: the shared migrations' column types, and its own steps (the FTS5 indexes). */
+/** SQLite's schema: the shared migrations' column types, and its own steps (the FTS5 indexes, the call analytics' index by channel, direction and status). */
 export const SQLITE_SCHEMA: SqlDialectSchema = {
   dialect: 'sqlite',
   columnTypes: {
@@ -31,6 +32,7 @@ export const SQLITE_SCHEMA: SqlDialectSchema = {
   migrations: [
     { parent: '0002-tenancy-calls', name: 'fts', formerly: '0002-tenancy-calls-fts', migration: callsFts },
     { parent: '0004-knowledge-agents-workspace', name: 'fts', formerly: '0004-knowledge-fts', migration: knowledgeFts },
+    { parent: '0017-call-stats-histograms', name: 'combinations', migration: combinations },
   ],
 };
 
@@ -89,7 +91,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   skipLocked: false,
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.ref(column)}, ${sql.lit(fraction)})`,
   orderedRead: { kind: 'hint', indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}` },
-  groupingSets: false,
+  periodCounts: 'combination-ranges',
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */

@@ -124,3 +124,76 @@ export function aggregateDurations(durations: readonly number[]): DurationAggreg
   const sorted = [...durations].sort((a, b) => a - b);
   return { calls: sorted.length, total_seconds: sorted.reduce((s, d) => s + d, 0), p50: percentileCont(sorted, 0.5), p90: percentileCont(sorted, 0.9) };
 }
+
+/**
+ * How many calls lasted each number of seconds (ADR 0057): `durations` ascending and distinct,
+ * `calls[i]` the calls that lasted `durations[i]` (positive). Durations are whole seconds, so a
+ * window's calls fold into as many entries as distinct durations, and every figure a group of
+ * calls shows (count, seconds, continuous percentiles) follows exactly from its histogram. Two
+ * parallel arrays (typed, where they are built), not an array of pairs: a year's histogram has
+ * some 13,000 entries, read on the event loop.
+ */
+export interface DurationHistogram {
+  readonly durations: ArrayLike<number>;
+  readonly calls: ArrayLike<number>;
+}
+
+/** The calls a histogram counts. */
+export function histogramCalls(h: DurationHistogram): number {
+  let n = 0;
+  for (let i = 0; i < h.calls.length; i++) n += h.calls[i];
+  return n;
+}
+
+/**
+ * `percentileCont` of the durations a histogram counts, without spelling them out: the values
+ * at ranks ⌊p(n − 1)⌋ and ⌈p(n − 1)⌉ of the sorted durations, found by walking the counts, and
+ * the same interpolation between them (so the same number, to the bit).
+ */
+export function histogramPercentileCont(histogram: DurationHistogram, p: number): number | null {
+  const n = histogramCalls(histogram);
+  if (n === 0) return null;
+  const at = p * (n - 1);
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  let low = 0;
+  let seen = 0;
+  for (let i = 0; i < histogram.durations.length; i++) {
+    const before = seen;
+    seen += histogram.calls[i];
+    if (before <= lo && lo < seen) low = histogram.durations[i];
+    if (hi < seen) return low + (histogram.durations[i] - low) * (at - lo);
+  }
+  throw new Error('unreachable: the ranks are below the histogram count');
+}
+
+/** Count, seconds and percentiles of the calls a histogram counts (ADR 0057). */
+export function histogramDurations(histogram: DurationHistogram): DurationAggregate {
+  let seconds = 0;
+  for (let i = 0; i < histogram.durations.length; i++) seconds += histogram.durations[i] * histogram.calls[i];
+  return { calls: histogramCalls(histogram), total_seconds: seconds, p50: histogramPercentileCont(histogram, 0.5), p90: histogramPercentileCont(histogram, 0.9) };
+}
+
+/** The histogram of two groups' calls together: their entries merged by duration. */
+function mergeTwo(a: DurationHistogram, b: DurationHistogram): DurationHistogram {
+  const durations = new Float64Array(a.durations.length + b.durations.length);
+  const calls = new Float64Array(durations.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.durations.length || j < b.durations.length) {
+    const fromA = j >= b.durations.length || (i < a.durations.length && a.durations[i] <= b.durations[j]);
+    const fromB = i >= a.durations.length || (j < b.durations.length && b.durations[j] <= a.durations[i]);
+    durations[k] = fromA ? a.durations[i] : b.durations[j];
+    calls[k++] = (fromA ? a.calls[i++] : 0) + (fromB ? b.calls[j++] : 0);
+  }
+  return { durations: durations.subarray(0, k), calls: calls.subarray(0, k) };
+}
+
+/** The histogram of the calls of several groups, merged two at a time (n log k for k histograms). */
+export function mergeHistograms(histograms: readonly DurationHistogram[]): DurationHistogram {
+  if (histograms.length === 0) return { durations: [], calls: [] };
+  if (histograms.length === 1) return histograms[0];
+  const half = histograms.length >> 1;
+  return mergeTwo(mergeHistograms(histograms.slice(0, half)), mergeHistograms(histograms.slice(half)));
+}

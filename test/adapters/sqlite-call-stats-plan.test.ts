@@ -19,15 +19,18 @@ const root = mkdtempSync(join(tmpdir(), 'svc-stats-plan-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /**
- * ADR 0048's shape, as SQLite plans it: every read of the call analytics is a range of a
- * covering index, and none puts the window's calls through a temporary B-tree to group them
- * (the cost the ADR removed: 40–60 ms per 100,000 calls each). ADR 0051's choice: over a window
- * spanning at least half of the time between the tenant's first and last call, without a
- * channel, direction or text condition, the total's and the agents' reads take migration 0015's
- * duration-ordered indexes (their percentiles then sort nothing); otherwise the window's range of
- * the started_at indexes. A figure-free check: the plan of the statements the store sends.
+ * ADR 0048's and 0057's shape, as SQLite plans it: every read of the call analytics is a range of
+ * a covering index, and none puts the window's calls through a temporary B-tree to group them
+ * where it reads them in order (the cost ADR 0048 removed: 40–60 ms per 100,000 calls each).
+ * ADR 0057: the histograms' read (per agent, status and duration) takes migration 0017's index in
+ * its order over a window spanning at least half of the time between the tenant's first and last
+ * call, without a text condition (ADR 0051's rule, channel and direction now included); otherwise the window's
+ * range of the started_at index, grouped through a sort of what it keeps. The per-period counts
+ * of periods longer than two days, without words, are ranges of the (channel, direction, status,
+ * started_at) index, one per period and combination, in order; otherwise `FILTER`ed counts in
+ * the periods' pass. A figure-free check: the plan of the statements the store sends.
  */
-it('reads calls only through covering index ranges, never sorts them to group, and reads durations in order over most of the tenant span (EXPLAIN QUERY PLAN)', async () => {
+it('reads calls only through covering index ranges, never sorts them to group in index order, and reads histograms in order over most of the tenant span (EXPLAIN QUERY PLAN)', async () => {
   const filename = join(root, 'plan.sqlite');
   await (await openSqliteDatabase({ filename })).close(); // migrated
   const native = new BetterSqlite3(filename);
@@ -48,41 +51,96 @@ it('reads calls only through covering index ranges, never sorts them to group, a
     const store = new SqlCallStatsStore(db, SQLITE_CAPABILITIES, reads);
     const year = { from: '2025-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' };
     const month = { from: '2026-09-30T22:00:00.000Z', to: '2026-10-31T23:00:00.000Z' };
+    const planOf = (query: CompiledQuery) =>
+      native
+        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .all(...query.parameters)
+        .map((row) => (row as { detail: string }).detail);
+    const callReads = (plan: string[]) => plan.filter((d) => /^(SEARCH|SCAN) calls\b/.test(d));
     for (const [window, order] of [
       [year, 'duration'],
       [month, 'started'],
     ] as const) {
-      // A filter keeps a fraction of the entries read: those keep the window's range.
+      // Channel and direction are conditions of the ordered read; words keep the window's range.
       const filters: [CallFilter, 'duration' | 'started'][] = [
         [{ ...window, terms: [] }, order],
-        [{ ...window, channel: 'voice', direction: 'inbound', terms: [] }, 'started'],
-        [{ ...window, channel: 'sms', terms: [] }, 'started'],
+        [{ ...window, channel: 'voice', direction: 'inbound', terms: [] }, order],
+        [{ ...window, channel: 'sms', terms: [] }, order],
         [{ ...window, terms: parseSearchQuery('rembours* livraison') }, 'started'],
       ];
       for (const [filter, expected] of filters) {
         for (const bucket of ['day', 'week', 'month'] as const) {
           sent.length = 0;
           await store.aggregate('acme', filter, periodsCovering('Europe/Paris', bucket, window.from, window.to, 1000)!);
-          expect(sent).toHaveLength(3);
-          const [agents, total, byPeriod] = sent.map((query) =>
-            native
-              .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-              .all(...query.parameters)
-              .map((row) => (row as { detail: string }).detail),
-          );
-          for (const [plan, index] of [[byPeriod, 'started'], [total, expected], [agents, expected]] as const) {
-            const callReads = plan.filter((d) => /^(SEARCH|SCAN) calls\b/.test(d));
-            expect(callReads.length, plan.join(' | ')).toBeGreaterThan(0);
-            for (const read of callReads) {
-              // The recursive CTE finds the agents by seeks (min) of either agent index.
-              if (/agent_(started|duration)_stats \(tenant_id=\?( AND agent_id>\?)?\)$/.test(read)) continue;
-              expect(read, plan.join(' | ')).toMatch(new RegExp(`^SEARCH calls USING COVERING INDEX calls_tenant_(agent_)?${index}_stats \\(tenant_id=\\?`));
+          const byRanges = bucket !== 'day' && filter.terms.length === 0;
+          expect(sent).toHaveLength(byRanges ? 3 : 2);
+          const [histograms, ...byPeriod] = sent.map(planOf);
+          const context = (plan: string[]) => `${bucket} ${JSON.stringify(filter)}: ${plan.join(' | ')}`;
+          expect(callReads(histograms).length, context(histograms)).toBeGreaterThan(0);
+          for (const read of callReads(histograms)) {
+            if (expected === 'duration') expect(read, context(histograms)).toBe('SEARCH calls USING COVERING INDEX calls_tenant_agent_status_duration_stats (tenant_id=?)');
+            else expect(read, context(histograms)).toMatch(/^SEARCH calls USING COVERING INDEX calls_tenant_started_stats \(tenant_id=\? AND started_at>\? AND started_at<\?\)$/);
+          }
+          // In index order the groups stream; from the window's range they go through a sort.
+          expect(histograms.some((d) => d.includes('TEMP B-TREE FOR GROUP BY')), context(histograms)).toBe(expected === 'started');
+          for (const [i, plan] of byPeriod.entries()) {
+            const index = byRanges && i === 0 ? 'combination' : 'started';
+            expect(callReads(plan).length, context(plan)).toBeGreaterThan(0);
+            for (const read of callReads(plan)) {
+              expect(read, context(plan)).toMatch(new RegExp(`^SEARCH calls USING COVERING INDEX calls_tenant_${index}_stats \\(tenant_id=\\?`));
             }
-            expect(plan.filter((d) => d.includes('TEMP B-TREE FOR GROUP BY')), plan.join(' | ')).toEqual([]);
+            expect(plan.filter((d) => d.includes('TEMP B-TREE FOR GROUP BY')), context(plan)).toEqual([]);
           }
         }
       }
     }
+  } finally {
+    await db.destroy();
+  }
+});
+
+/**
+ * ADR 0057: over a window holding every call of the tenant, the histograms' read leaves the
+ * window's bounds out and reads the tenant's first and last call in the same statement. A call
+ * written outside the window between the request's look at the tenant's span and that read must
+ * not count: the store sees it in the read's own first/last and reads again within the window.
+ */
+it('reads the histograms again within the window when a call outside it was written meanwhile', async () => {
+  const filename = join(root, 'meanwhile.sqlite');
+  await (await openSqliteDatabase({ filename })).close(); // migrated
+  const native = new BetterSqlite3(filename);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
+  const calls = new SqlCallRepository(db, SQLITE_CAPABILITIES.callSearch);
+  const histogramReads: string[] = [];
+  let late: ReturnType<typeof aCall> | null = aCall({ started_at: '2025-10-01T08:00:00.000Z', agent_id: 'agt_late', duration_seconds: 99_999 });
+  const reads: SqlReads = {
+    concurrent: true,
+    all: async <R>(query: CompiledQuery<R>) => {
+      if (query.sql.includes('string_agg')) {
+        histogramReads.push(query.sql);
+        if (late !== null) await calls.insertMany([late]);
+        late = null;
+      }
+      return (await db.executeQuery(query)).rows;
+    },
+  };
+  try {
+    await new SqlTenantRepository(db).insert({ tenant_id: 'acme', name: 'acme', created_at: '2025-01-01T00:00:00.000Z' });
+    await calls.insertMany(Array.from({ length: 12 }, (_, m) => aCall({ started_at: new Date(Date.UTC(2025, 10 + m, 15, 9)).toISOString(), agent_id: m % 2 ? 'agt_a' : null, duration_seconds: 30 + 7 * m })));
+    const year: CallFilter = { from: '2025-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z', terms: [] };
+    const periods = periodsCovering('Europe/Paris', 'month', year.from!, year.to!, 1000)!;
+    const store = new SqlCallStatsStore(db, SQLITE_CAPABILITIES, reads);
+    const during = await store.aggregate('acme', year, periods);
+    expect(histogramReads).toHaveLength(2);
+    expect(histogramReads[0]).toContain('AS first');
+    expect(histogramReads[1]).not.toContain('AS first');
+    expect(during.agents.map((a) => a.agent_id)).not.toContain('agt_late');
+    // Read again now that the late call is there: its span is no longer inside the window.
+    histogramReads.length = 0;
+    const after = await store.aggregate('acme', year, periods);
+    expect(histogramReads).toHaveLength(1);
+    expect(during).toEqual(after);
+    expect(during.total).toMatchObject({ calls: 12, p50: 30 + 7 * 5.5 });
   } finally {
     await db.destroy();
   }

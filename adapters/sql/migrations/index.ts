@@ -14,6 +14,7 @@ import * as m0012 from './0012-call-erasures.js';
 import * as m0013 from './0013-call-stats.js';
 import * as m0014 from './0014-call-stats-agents.js';
 import * as m0015 from './0015-call-stats-durations.js';
+import * as m0017 from './0017-call-stats-histograms.js';
 
 /** A shared migration: written once for every dialect, in the dialect's column types. */
 interface SharedMigration {
@@ -41,6 +42,7 @@ const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0013-call-stats': m0013,
   '0014-call-stats-agents': m0014,
   '0015-call-stats-durations': m0015,
+  '0017-call-stats-histograms': m0017,
 };
 
 export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);
