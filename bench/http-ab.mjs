@@ -4,7 +4,9 @@
 // round starts a fresh server of each checkout in turn (ABBA...: each goes first as often as the
 // other), on its own SQLite file, warms it for 2 s, then drives it with autocannon for
 // AB_SECONDS. Per round: req/s, p99, and the server's CPU per request from /proc (all threads,
-// the event loop's thread alone, user and system apart); then each checkout's medians. The
+// the event loop's thread alone, user and system apart), the load generator's own CPU per request
+// (it shares the two cores: a longer answer costs it more to read), and the bytes of an answer;
+// then each checkout's medians. The
 // machine's speed drifts between minutes: only figures of one run compare, and a difference
 // smaller than the spread between one checkout's rounds is not a result.
 //
@@ -51,9 +53,11 @@ async function round(target) {
     const pid = server.child.pid;
     const all0 = processCpuMs(pid);
     const loop0 = processCpuMs(pid, pid);
+    const client0 = processCpuMs(process.pid);
     const result = await autocannon({ ...options, duration: seconds });
     const all1 = processCpuMs(pid);
     const loop1 = processCpuMs(pid, pid);
+    const client1 = processCpuMs(process.pid);
     const n = result.requests.total;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return {
@@ -64,6 +68,9 @@ async function round(target) {
       loop: ((loop1.total - loop0.total) * 1000) / n,
       user: ((all1.user - all0.user) * 1000) / n,
       system: ((all1.system - all0.system) * 1000) / n,
+      // The load generator's own CPU (autocannon runs in this process), on the same cores.
+      client: ((client1.total - client0.total) * 1000) / n,
+      bytes: result.throughput.total / n,
     };
   } finally {
     await stopChild(server);
@@ -93,6 +100,8 @@ for (let r = 0; r < rounds; r++) {
       event_loop_us: f.loop.toFixed(0),
       user_us: f.user.toFixed(0),
       system_us: f.system.toFixed(0),
+      client_us: f.client.toFixed(0),
+      bytes_per_resp: f.bytes.toFixed(0),
       load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
     });
   }
@@ -109,5 +118,6 @@ printTable(
     event_loop_us: median(figures[i].map((f) => f.loop)).toFixed(0),
     user_us: median(figures[i].map((f) => f.user)).toFixed(0),
     system_us: median(figures[i].map((f) => f.system)).toFixed(0),
+    client_us: median(figures[i].map((f) => f.client)).toFixed(0),
   })),
 );
