@@ -1,5 +1,4 @@
 import * as crypto from 'node:crypto';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { KeyHasher } from '../../core/attestation/ports.js';
 import type { Clock, IdGenerator } from '../../core/shared/ports.js';
 
@@ -25,15 +24,15 @@ export function timeOrderedUuid(): string {
     prefixMs = now;
   }
   // randomUUID(): xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx; from index 15 on, its random part and variant.
-  return prefix + randomUUID().slice(15);
+  return prefix + crypto.randomUUID().slice(15);
 }
 
 export const cryptoIds: IdGenerator = {
   uuid: timeOrderedUuid,
-  secret: (bytes = 24) => randomBytes(bytes).toString('base64url'),
+  secret: (bytes = 24) => crypto.randomBytes(bytes).toString('base64url'),
 };
 
-/** `crypto.hash`, the one-shot digest (Node 20.12 and later): no Hash object per call. */
+/** `crypto.hash`, the one-shot digest (Node 20.12 and later; a named import of it would not link before): no Hash object per call. */
 const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
 
 /**
@@ -42,5 +41,5 @@ const oneShot = (crypto as { hash?: typeof crypto.hash }).hash;
  * with the one-shot digest where Node has it (0.3 against 0.8 µs).
  */
 export const sha256KeyHasher: KeyHasher = {
-  hash: oneShot === undefined ? (key) => createHash('sha256').update(key, 'utf8').digest('hex') : (key) => oneShot('sha256', key, 'hex'),
+  hash: oneShot === undefined ? (key) => crypto.createHash('sha256').update(key, 'utf8').digest('hex') : (key) => oneShot('sha256', key, 'hex'),
 };

@@ -9,7 +9,7 @@ import {
   emptyCounts,
   histogramCalls,
   histogramDurations,
-  histogramPercentileCont,
+  histogramPercentiles,
   mergeHistograms,
   type PeriodAggregate,
   type PeriodRange,
@@ -196,7 +196,7 @@ export class SqlCallStatsStore implements CallStatsStore {
     const [{ agents, total }, byPeriod] = await Promise.all([
       this.histograms(tenantId, filter, histogramsFrom).then((rows) => {
         const byAgent = agentsOf(rows);
-        return { agents: byAgent.map(({ aggregate }) => aggregate), total: percentilesOf(mergeHistograms(byAgent.map((a) => a.histogram))) };
+        return { agents: byAgent.map(({ aggregate }) => aggregate), total: histogramPercentiles(mergeHistograms(byAgent.map((a) => a.histogram))) };
       }),
       byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
     ]);
@@ -378,7 +378,6 @@ export class SqlCallStatsStore implements CallStatsStore {
     return { from: sql`FROM calls ${read.indexedBy(HISTOGRAM_INDEX)}`, whole };
   }
 
-
   private where(tenantId: string, filter: CallFilter): Expression<SqlBool> {
     const base = listConditions(tenantId, filter, null);
     if (filter.terms.length === 0) return base;
@@ -387,16 +386,14 @@ export class SqlCallStatsStore implements CallStatsStore {
   }
 }
 
-/** Continuous p50 and p90 of a histogram. */
-const percentilesOf = (histogram: DurationHistogram): Pick<DurationAggregate, 'p50' | 'p90'> => ({
-  p50: histogramPercentileCont(histogram, 0.5),
-  p90: histogramPercentileCont(histogram, 0.9),
-});
-
 /** Each agent's figures from its histograms by status: counts by status, and durations from their merge. */
 function agentsOf(rows: readonly HistogramRow[]): { histogram: DurationHistogram; aggregate: AgentAggregate }[] {
   const byAgent = new Map<string | null, HistogramRow[]>();
-  for (const r of rows) byAgent.set(r.agent_id, [...(byAgent.get(r.agent_id) ?? []), r]);
+  for (const r of rows) {
+    const own = byAgent.get(r.agent_id);
+    if (own === undefined) byAgent.set(r.agent_id, [r]);
+    else own.push(r);
+  }
   return [...byAgent].map(([agent_id, own]) => {
     const by_status = emptyByStatus();
     const histograms = own.map((r) => {

@@ -150,10 +150,9 @@ export function histogramCalls(h: DurationHistogram): number {
  * at ranks ⌊p(n − 1)⌋ and ⌈p(n − 1)⌉ of the sorted durations, found by walking the counts, and
  * the same interpolation between them (so the same number, to the bit).
  */
-export function histogramPercentileCont(histogram: DurationHistogram, p: number): number | null {
-  const n = histogramCalls(histogram);
-  if (n === 0) return null;
-  const at = p * (n - 1);
+export function histogramPercentileCont(histogram: DurationHistogram, p: number, calls = histogramCalls(histogram)): number | null {
+  if (calls === 0) return null;
+  const at = p * (calls - 1);
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
   let low = 0;
@@ -167,11 +166,17 @@ export function histogramPercentileCont(histogram: DurationHistogram, p: number)
   throw new Error('unreachable: the ranks are below the histogram count');
 }
 
+/** Continuous p50 and p90 of the calls a histogram counts (`calls`: their number, when known). */
+export function histogramPercentiles(histogram: DurationHistogram, calls = histogramCalls(histogram)): Pick<DurationAggregate, 'p50' | 'p90'> {
+  return { p50: histogramPercentileCont(histogram, 0.5, calls), p90: histogramPercentileCont(histogram, 0.9, calls) };
+}
+
 /** Count, seconds and percentiles of the calls a histogram counts (ADR 0057). */
 export function histogramDurations(histogram: DurationHistogram): DurationAggregate {
   let seconds = 0;
   for (let i = 0; i < histogram.durations.length; i++) seconds += histogram.durations[i] * histogram.calls[i];
-  return { calls: histogramCalls(histogram), total_seconds: seconds, p50: histogramPercentileCont(histogram, 0.5), p90: histogramPercentileCont(histogram, 0.9) };
+  const calls = histogramCalls(histogram);
+  return { calls, total_seconds: seconds, ...histogramPercentiles(histogram, calls) };
 }
 
 /** The histogram of two groups' calls together: their entries merged by duration. */
