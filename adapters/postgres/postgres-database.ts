@@ -43,6 +43,7 @@ export const postgresCapabilities = (): SqlCapabilities => ({
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${sql.ref(column)})`,
   orderedRead: { kind: 'order-by' },
   periodCounts: 'filtered',
+  durationPercentiles: null,
 });
 
 export interface PostgresOptions {

@@ -3,6 +3,7 @@ import type { Generated } from 'kysely';
 /** The calls table (migration 0002), as Kysely sees it; each dialect adds its text index. */
 export interface CallsTables {
   calls: CallsTable;
+  call_stats_hours: CallStatsHoursTable;
 }
 
 export interface CallsTable {
@@ -38,3 +39,28 @@ export const CALL_SUMMARY_COLUMNS = [
   'summary',
 ] as const;
 export type CallSummaryRow = Pick<CallsTable, (typeof CALL_SUMMARY_COLUMNS)[number]>;
+
+/**
+ * Each tenant's calls per UTC hour (migration 0018, ADR 0058): counts by channel, direction and
+ * status, seconds, and every call's duration, kept in the transactions that insert and delete
+ * calls. `hour` is the first 13 characters of the calls' started_at (`2026-11-03T10`).
+ */
+export interface CallStatsHoursTable {
+  tenant_id: string;
+  hour: string;
+  calls: number;
+  total_seconds: number;
+  channel_voice: number;
+  channel_chat: number;
+  channel_whatsapp: number;
+  channel_sms: number;
+  channel_email: number;
+  direction_inbound: number;
+  direction_outbound: number;
+  status_completed: number;
+  status_missed: number;
+  status_failed: number;
+  status_transferred: number;
+  /** The hour's calls' duration_seconds, comma-separated, in no particular order. */
+  durations: string;
+}

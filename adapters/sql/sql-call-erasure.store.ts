@@ -3,6 +3,7 @@ import type { CallSelector, ErasureRecord } from '../../core/calls/erasure.model
 import type { CallErasureStore, ErasureOutcome } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
 import type { SqlCallTextSearch } from './sql-dialect.js';
+import { deleteCalls } from './sql-call-hours.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 
 /** Bound parameters per statement: far below every dialect's limit. */
@@ -11,7 +12,7 @@ const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.le
 
 /**
  * Erasure over SQL: the calls, their entries in the dialect's search index (`unindex`: FTS5
- * rows on SQLite; the tsvector lives in the row on PostgreSQL), the `call.created` outbox events
+ * rows on SQLite; the tsvector lives in the row on PostgreSQL) and in their hours' figures, the `call.created` outbox events
  * that carry them (with their deliveries and attempts), then the record and its event, in one
  * transaction.
  */
@@ -30,10 +31,7 @@ export class SqlCallErasureStore implements CallErasureStore {
         query = ids === null ? query.where('caller', '=', (selector as { caller_number: string }).caller_number) : query.where('call_id', 'in', ids);
         rows.push(...(await query.execute()));
       }
-      for (const part of chunks(rows.map((r) => Number(r.seq)))) {
-        await this.search.unindex(trx, part);
-        await trx.deleteFrom('calls').where('seq', 'in', part).execute();
-      }
+      await deleteCalls(trx, this.search, rows.map((r) => Number(r.seq)));
       await this.forgetCallEvents(trx, tenantId, new Set(rows.map((r) => r.call_id)));
       const { record, events } = outcome(rows.length);
       await trx.insertInto('call_erasures').values(record).execute();

@@ -16,6 +16,8 @@ import {
 } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
+import { listPercentiles } from './duration-lists.js';
+import { callFigures, HOUR_COUNT_COLUMNS, hourOf } from './sql-call-hours.js';
 import type { SqlCapabilities, SqlReads } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
 
@@ -53,6 +55,18 @@ interface RangeRow {
   total_seconds: number | string | null;
 }
 type PercentileRow = Pick<DurationRow, 'p50' | 'p90'> & { period: number | string };
+/** A period's share of hours or of a slice: the columns of `call_stats_hours`, summed. */
+type HourFiguresRow = {
+  period: number | string;
+  calls: number | string;
+  total_seconds: number | string | null;
+  /** The period's durations (`durationPercentiles` null), or their `p50,p90` (otherwise). */
+  durations?: string | null;
+  percentiles?: string | null;
+} & Record<
+  (typeof HOUR_COUNT_COLUMNS)[number]['name'],
+  number | string | null
+>;
 type ClippedPeriod = PeriodRange & { period: number };
 
 /** Statements the per-period read is cut into where reads run at once: with the histograms' and the counts', two threads end together. */
@@ -64,6 +78,8 @@ const PERIOD_RUNS = 3;
  * (274 calls a day) weeks gain (counts 21 → 15 ms of CPU), days lose (14,680 ranges: 45 → 59 ms).
  */
 const RANGE_PERIOD_MS = 2 * 86_400_000;
+
+const HOUR_MS = 3_600_000;
 
 /** Migration 0017's index: each agent's calls by status, then duration (the histograms' order). */
 const HISTOGRAM_INDEX = 'calls_tenant_agent_status_duration_stats';
@@ -151,7 +167,7 @@ export function parseHistogram(text: string): DurationHistogram {
 export class SqlCallStatsStore implements CallStatsStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'orderedRead' | 'periodCounts'>,
+    private readonly capabilities: Pick<SqlCapabilities, 'callSearch' | 'percentileCont' | 'orderedRead' | 'periodCounts' | 'durationPercentiles'>,
     /** Where the aggregate reads run: worker threads on a SQLite file, the pool on PostgreSQL. */
     private readonly reads: SqlReads,
   ) {}
@@ -190,6 +206,8 @@ export class SqlCallStatsStore implements CallStatsStore {
     // A text condition keeps the filtered counts (its match is a condition of the pass, not a
     // range), and so do short periods (a seek per range would cost more than it saves).
     const span = Date.parse(clipped[last].end) - Date.parse(clipped[0].start);
+    // Without a channel, direction or words, the periods are sums of the tenant's hours (ADR 0058).
+    const byHours = filter.channel === undefined && filter.direction === undefined && filter.terms.length === 0;
     const byRanges = this.capabilities.periodCounts === 'combination-ranges' && filter.terms.length === 0 && span / clipped.length >= RANGE_PERIOD_MS;
     // Each read's rows are folded as they arrive (the histograms read into arrays and merged while
     // the periods' reads still run), not once all are in.
@@ -198,7 +216,7 @@ export class SqlCallStatsStore implements CallStatsStore {
         const byAgent = agentsOf(rows);
         return { agents: byAgent.map(({ aggregate }) => aggregate), total: histogramPercentiles(mergeHistograms(byAgent.map((a) => a.histogram))) };
       }),
-      byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
+      byHours ? this.periodsByHours(tenantId, clipped) : byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
     ]);
     return {
       periods: byPeriod,
@@ -300,6 +318,74 @@ export class SqlCallStatsStore implements CallStatsStore {
       p.p90 = r.p90 == null ? null : Number(r.p90);
     }
     return [...byPeriod.values()];
+  }
+
+  /**
+   * Per period, from the tenant's calls per UTC hour (migration 0018, ADR 0058), in one read: the
+   * whole hours a period holds are rows of `call_stats_hours`, a range of its key per period;
+   * what a period holds of an hour it does not hold whole (the window's ends; every boundary, in
+   * a zone whose offset is not whole hours) is read from the calls, the same figures per slice.
+   * Both parts are summed per period, and their lists of durations give its percentiles: where
+   * the statement runs (`durationPercentiles`: SQLite's reader threads), or here.
+   */
+  private async periodsByHours(tenantId: string, clipped: readonly ClippedPeriod[]): Promise<PeriodAggregate[]> {
+    const hours: { period: number; from: string; to: string }[] = [];
+    const slices: ClippedPeriod[] = [];
+    for (const p of clipped) {
+      const start = Date.parse(p.start);
+      const end = Date.parse(p.end);
+      const wholeFrom = Math.ceil(start / HOUR_MS) * HOUR_MS;
+      const wholeTo = Math.floor(end / HOUR_MS) * HOUR_MS;
+      if (wholeFrom >= wholeTo) {
+        slices.push(p);
+        continue;
+      }
+      hours.push({ period: p.period, from: hourOf(new Date(wholeFrom).toISOString()), to: hourOf(new Date(wholeTo).toISOString()) });
+      if (start < wholeFrom) slices.push({ period: p.period, start: p.start, end: new Date(wholeFrom).toISOString() });
+      if (wholeTo < end) slices.push({ period: p.period, start: new Date(wholeTo).toISOString(), end: p.end });
+    }
+    const columns = ['calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name)];
+    const sums = (table: string) => sql.join(columns.map((c) => sql`sum(${sql.ref(`${table}.${c}`)}) AS ${sql.ref(c)}`));
+    const parts: RawBuilder<unknown>[] = [];
+    if (hours.length > 0) {
+      const listed = sql.join(hours.map((h) => sql`(${sql.lit(h.period)}, CAST(${h.from} AS TEXT), CAST(${h.to} AS TEXT))`));
+      parts.push(sql`
+        SELECT * FROM (
+          WITH periods (period, hour_from, hour_to) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
+          SELECT periods.period, ${sums('h')}, string_agg(h.durations, ',') AS durations
+          FROM periods CROSS JOIN call_stats_hours AS h
+          WHERE h.tenant_id = ${tenantId} AND h.hour >= periods.hour_from AND h.hour < periods.hour_to
+          GROUP BY periods.period
+        ) AS whole_hours`);
+    }
+    if (slices.length > 0) {
+      parts.push(sql`
+        SELECT * FROM (
+          WITH ${this.periodsTable(slices)}
+          SELECT periods.period, ${callFigures()}
+          FROM periods CROSS JOIN calls
+          WHERE calls.tenant_id = ${tenantId} AND calls.started_at >= periods.period_start AND calls.started_at < periods.period_end
+          GROUP BY periods.period
+        ) AS slices`);
+    }
+    const list = sql<string | null>`string_agg(parts.durations, ',')`;
+    const percentiles = this.capabilities.durationPercentiles;
+    const rows = await this.reads.all(sql<HourFiguresRow>`
+      SELECT parts.period, ${sums('parts')}, ${percentiles === null ? sql`${list} AS durations` : sql`${percentiles(list)} AS percentiles`}
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
+      GROUP BY parts.period`.compile(this.db));
+    return rows.map((r): PeriodAggregate => {
+      const a: PeriodAggregate = { period: Number(r.period), ...emptyCounts(), calls: Number(r.calls), total_seconds: Number(r.total_seconds ?? 0), p50: null, p90: null };
+      for (const c of HOUR_COUNT_COLUMNS) {
+        const n = Number(r[c.name] ?? 0);
+        if (c.column === 'channel') a.by_channel[c.value] += n;
+        else if (c.column === 'direction') a.by_direction[c.value] += n;
+        else a.by_status[c.value] += n;
+      }
+      if (r.percentiles != null) [a.p50, a.p90] = r.percentiles.split(',').map(Number);
+      else if (r.durations != null) [a.p50, a.p90] = listPercentiles([r.durations]);
+      return a;
+    });
   }
 
   /** Per period, everything a period shows in one pass: `FILTER`ed counts with the percentiles, in runs of periods. */

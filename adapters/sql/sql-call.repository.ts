@@ -13,6 +13,7 @@ import { transcriptText } from '../../core/calls/call.model.js';
 import type { CallRepository } from '../../core/calls/ports.js';
 import type { OutboxEvent } from '../../core/events/event.model.js';
 import { conflict } from '../../core/shared/errors.js';
+import { CallHoursWriter, deleteCalls } from './sql-call-hours.js';
 import { appendOutboxEvents } from './sql-event-outbox.js';
 import { CALL_SUMMARY_COLUMNS, type CallSummaryRow } from './calls.tables.js';
 import type { Database } from './database.js';
@@ -78,6 +79,8 @@ export function listConditions(tenantId: string, filter: CallFilter, after: Call
 
 /** Calls over any Kysely dialect; the dialect brings its full-text search. */
 export class SqlCallRepository implements CallRepository {
+  private readonly hours = new CallHoursWriter();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly search: SqlCallTextSearch,
@@ -93,6 +96,7 @@ export class SqlCallRepository implements CallRepository {
         .executeTakeFirst();
       if (!row) throw conflict(`Call ${call.call_id} already exists in tenant ${call.tenant_id}.`);
       await this.search.index(trx, [textOf(Number(row.seq), call)]);
+      await this.hours.add(trx, [toRow(call)]);
       await appendOutboxEvents(trx, events);
     });
   }
@@ -102,6 +106,7 @@ export class SqlCallRepository implements CallRepository {
     return this.db.transaction().execute(async (trx) => {
       const skipped: number[] = [];
       const texts: CallText[] = [];
+      const stored: CallRecord[] = [];
       for (let start = 0; start < calls.length; start += ROWS_PER_STATEMENT) {
         const chunk = calls.slice(start, start + ROWS_PER_STATEMENT);
         const inserted = await trx
@@ -120,10 +125,12 @@ export class SqlCallRepository implements CallRepository {
           } else {
             seqByKey.delete(key);
             texts.push(textOf(seq, call));
+            stored.push(call);
           }
         });
       }
       await this.search.index(trx, texts);
+      await this.hours.add(trx, stored.map(toRow));
       return skipped;
     });
   }
@@ -177,10 +184,7 @@ export class SqlCallRepository implements CallRepository {
         .limit(limit)
         .execute();
       if (rows.length === 0) return 0;
-      const seqs = rows.map((r) => Number(r.seq));
-      await this.search.unindex(trx, seqs);
-      const deleted = await trx.deleteFrom('calls').where('seq', 'in', seqs).executeTakeFirst();
-      return Number(deleted.numDeletedRows);
+      return deleteCalls(trx, this.search, rows.map((r) => Number(r.seq)));
     });
   }
 }

@@ -130,6 +130,14 @@ export interface SqlCapabilities {
    */
   periodCounts: 'filtered' | 'combination-ranges';
   /**
+   * The continuous p50 and p90 of a list of durations (`string_agg` of whole seconds), as text
+   * `p50,p90`, computed by the database where the statement runs (ADR 0058): SQLite's connections
+   * have the service's `duration_percentiles` (its reader threads then do the work). Null: the
+   * database returns the list and the store computes them (PostgreSQL, whose lists the pool hands
+   * to the event loop either way).
+   */
+  durationPercentiles: ((list: RawBuilder<string | null>) => RawBuilder<string | null>) | null;
+  /**
    * `SELECT … FOR UPDATE SKIP LOCKED`: concurrent claimers (the webhook dispatchers of several
    * instances) pass over each other's rows instead of waiting on them. Without it (SQLite, one
    * writer at a time) the conditional UPDATE alone keeps each row to one claimer.

@@ -44,6 +44,8 @@ export class SqlTenantDataEraser implements TenantDataEraser {
       count('knowledge_items', await trx.deleteFrom('knowledge_items').where('tenant_id', '=', tenantId).executeTakeFirst());
       count('knowledge_sync_runs', await trx.deleteFrom('knowledge_sync_runs').where('tenant_id', '=', tenantId).executeTakeFirst());
 
+      // Every call goes: the hours' figures go at once, not hour by hour as calls leave.
+      count('call_stats_hours', await trx.deleteFrom('call_stats_hours').where('tenant_id', '=', tenantId).executeTakeFirst());
       for (;;) {
         const seqs = (await trx.selectFrom('calls').select('seq').where('tenant_id', '=', tenantId).limit(CHUNK).execute()).map((r) => Number(r.seq));
         if (seqs.length === 0) break;

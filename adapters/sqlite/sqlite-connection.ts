@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { addSqliteFunctions } from './sqlite-functions.js';
 
 /** The WAL's size after a restart (ADR 0027): about a second of writes at the service's peak. */
 export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -18,7 +19,7 @@ export interface SqliteFile {
 
 /**
  * One connection with the service's settings: WAL journal, `synchronous = NORMAL`, foreign keys,
- * the busy timeout, the WAL's size limit. `checkpointedElsewhere`: SQLite's automatic checkpoint is off on this
+ * the busy timeout, the WAL's size limit, the service's own functions (sqlite-functions.ts). `checkpointedElsewhere`: SQLite's automatic checkpoint is off on this
  * connection, because the checkpointer thread copies the WAL back (ADR 0025). `onEventLoop`:
  * the main thread's connection, whose busy timeout is 0 because a wait inside SQLite would
  * block the event loop; its driver waits for locks on timers instead (sqlite-driver.ts, ADR 0027).
@@ -37,5 +38,6 @@ export function openSqliteConnection(file: SqliteFile, options: { checkpointedEl
   // A WAL that a burst of writes grew is cut back to this size when the writers restart it
   // from its start (after a checkpoint copied it all), instead of keeping its largest size.
   native.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  addSqliteFunctions(native);
   return native;
 }

@@ -92,6 +92,7 @@ export const SQLITE_CAPABILITIES: SqlCapabilities = {
   percentileCont: (column, fraction) => sql<number | null>`percentile_cont(${sql.ref(column)}, ${sql.lit(fraction)})`,
   orderedRead: { kind: 'hint', indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}` },
   periodCounts: 'combination-ranges',
+  durationPercentiles: (list) => sql<string | null>`duration_percentiles(${list})`,
 };
 
 /** Kysely over better-sqlite3: WAL journal, foreign keys on, migrated to the latest schema. */

@@ -2,6 +2,7 @@ import { workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { answerRequests, type WorkerAnswer } from '../node/worker-requests.js';
 import type { SqliteFile } from './sqlite-connection.js';
+import { addSqliteFunctions } from './sqlite-functions.js';
 
 /**
  * Runs in a worker thread (see sqlite-readers.ts): read-only statements on a read-only
@@ -18,6 +19,7 @@ const CACHED_STATEMENTS = 64;
 const file = workerData as SqliteFile;
 const db = new BetterSqlite3(file.filename, { readonly: true });
 db.pragma(`busy_timeout = ${file.busyTimeoutMs}`);
+addSqliteFunctions(db);
 const statements = new Map<string, BetterSqlite3.Statement>();
 
 function prepared(text: string): BetterSqlite3.Statement {

@@ -111,12 +111,70 @@ export function durationFigures(d: DurationAggregate | undefined): DurationFigur
  * compute it: linear interpolation between the two values around (n - 1) × p. For fakes and
  * tests; the SQL stores ask the database.
  */
-export function percentileCont(sorted: readonly number[], p: number): number | null {
+export function percentileCont(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   const at = p * (sorted.length - 1);
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+/**
+ * `percentileCont` of unsorted values at p and q (p ≤ q), without sorting them (ADR 0058): the
+ * values at the ranks each needs, ⌊f(n − 1)⌋ and ⌈f(n − 1)⌉, are found by selection
+ * (quickselect, linear on average), and interpolated as `percentileCont` does, so the same
+ * numbers to the bit. Reorders `values` in place.
+ */
+export function selectedPercentiles(values: Float64Array, p: number, q: number): [number | null, number | null] {
+  const n = values.length;
+  if (n === 0) return [null, null];
+  const at = (f: number, from: number): [number, number] => {
+    const rank = f * (n - 1);
+    const lo = Math.floor(rank);
+    select(values, from, n - 1, lo);
+    // Every value after rank lo is at least values[lo]: the next rank's value is their least.
+    let hi = values[lo];
+    if (Math.ceil(rank) !== lo) {
+      hi = values[lo + 1];
+      for (let i = lo + 2; i < n; i++) if (values[i] < hi) hi = values[i];
+    }
+    return [lo, values[lo] + (hi - values[lo]) * (rank - lo)];
+  };
+  const [lo, first] = at(p, 0);
+  // q's ranks are at or after p's: only the values from p's rank on need ordering.
+  return [first, at(q, lo)[1]];
+}
+
+/** Puts the value of rank k (0-based, among values[left..right]) at k, smaller before, larger after. */
+function select(values: Float64Array, left: number, right: number, k: number): void {
+  while (right > left) {
+    // Median of three as the pivot: sorted input (durations often arrive so) stays linear.
+    const mid = (left + right) >>> 1;
+    if (values[mid] < values[left]) swap(values, mid, left);
+    if (values[right] < values[left]) swap(values, right, left);
+    if (values[right] < values[mid]) swap(values, right, mid);
+    const pivot = values[mid];
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        swap(values, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return;
+  }
+}
+
+function swap(values: Float64Array, a: number, b: number): void {
+  const t = values[a];
+  values[a] = values[b];
+  values[b] = t;
 }
 
 /** The durations aggregate of a group of calls, by definition (fakes and tests). */

@@ -1,6 +1,10 @@
+import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { listPercentiles } from '../../adapters/sql/duration-lists.js';
 import { parseHistogram } from '../../adapters/sql/sql-call-stats.store.js';
+import { addSqliteFunctions } from '../../adapters/sqlite/sqlite-functions.js';
+import { percentileCont } from '../../core/calls/call-stats.model.js';
 
 const plain = (text: string) => {
   const h = parseHistogram(text);
@@ -17,4 +21,25 @@ it('reads the `duration,calls,…` text of a histogram read into ascending durat
   );
   expect(plain('15,3,98222,1')).toEqual({ durations: [15, 98222], calls: [3, 1] });
   expect(plain('98222,1,15,3')).toEqual({ durations: [15, 98222], calls: [3, 1] });
+});
+
+it('reads lists of durations as the calls per hour keep them into their percentiles, on SQLite through its own function (ADR 0058, fast-check)', () => {
+  const native = new BetterSqlite3(':memory:');
+  addSqliteFunctions(native);
+  const inSqlite = native.prepare('SELECT duration_percentiles(?) AS p');
+  try {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((d) => d + 0)), { minLength: 1, maxLength: 30 }), { maxLength: 6 }), (lists) => {
+        const sorted = lists.flat().sort((a, b) => a - b);
+        const want = [percentileCont(sorted, 0.5), percentileCont(sorted, 0.9)];
+        expect(listPercentiles(lists.map((l) => l.join(',')))).toEqual(want);
+        const joined = lists.map((l) => l.join(',')).join(',');
+        expect((inSqlite.get(joined === '' ? null : joined) as { p: string | null }).p).toBe(want[0] === null ? null : `${want[0]},${want[1]}`);
+      }),
+    );
+    expect(listPercentiles(['', '10,20', ''])).toEqual([15, 19]);
+    expect(listPercentiles([])).toEqual([null, null]);
+  } finally {
+    native.close();
+  }
 });

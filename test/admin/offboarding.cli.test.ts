@@ -49,7 +49,7 @@ interface Ports {
 /** Tables that hold no tenant's data: the billing ledger, keys, research orders, operator research, migrations. */
 const NO_TENANT_DATA = new Set(['api_keys', 'verification_archive', 'archive_dictionaries', 'verification_usage', 'research_orders', 'operator_artists', 'operator_works', 'operator_claims', 'corpus_imports', 'kysely_migration', 'kysely_migration_lock']);
 /** Tables with a tenant_id column. */
-const BY_TENANT = new Set(['tenants', 'users', 'calls', 'knowledge_items', 'knowledge_chunks', 'knowledge_sync_runs', 'agents', 'agent_versions', 'workspaces', 'call_erasures', 'knowledge_stats']);
+const BY_TENANT = new Set(['tenants', 'users', 'calls', 'knowledge_items', 'knowledge_chunks', 'knowledge_sync_runs', 'agents', 'agent_versions', 'workspaces', 'call_erasures', 'knowledge_stats', 'call_stats_hours']);
 /** Tables owned through owner_kind / owner_id. */
 const BY_OWNER = new Set(['webhook_subscriptions', 'webhook_events']);
 

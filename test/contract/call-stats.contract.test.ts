@@ -93,6 +93,39 @@ function reference(calls: CallRecord[], timeZone: string, bucket: StatsBucket) {
 const nonEmptyPeriods = (periods: { date: string; calls: number }[]) =>
   Object.fromEntries(periods.filter((p) => p.calls > 0).map(({ date, start: _s, end: _e, ...rest }: any) => [date, rest]));
 
+/** A tenant with a workspace in `timezone`, on a fresh instance of the adapter (the properties' cases). */
+async function freshTenant(adapter: Adapter<Ports>, timezone: string): Promise<Ports> {
+  const made = await adapter.make();
+  await made.tenants.insert({ tenant_id: 'acme', name: 'acme', created_at: '2026-01-01T00:00:00.000Z' });
+  await made.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone, locale: 'en-US', retention_days: 3650 });
+  return made;
+}
+
+interface CallSpec {
+  minute: number;
+  channel: CallRecord['channel'];
+  direction: CallRecord['direction'];
+  status: CallRecord['status'];
+  duration: number;
+  agent: string | null;
+}
+
+/** The properties' calls: `prefix` + index as id, started `minute`s after `base`. */
+const callsOf = (specs: readonly CallSpec[], base: number, prefix: string, extra: (i: number) => Partial<CallRecord> = () => ({})) =>
+  specs.map((s, i) =>
+    aCall({
+      call_id: `${prefix}${i}`,
+      started_at: new Date(base + s.minute * 60_000).toISOString(),
+      channel: s.channel,
+      direction: s.direction,
+      status: s.status,
+      duration_seconds: s.duration,
+      agent_id: s.agent,
+      transcript: [],
+      ...extra(i),
+    }),
+  );
+
 contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
   let ports: Ports;
   let statistics: CallStatistics;
@@ -237,6 +270,64 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
     expect((await statistics.stats(member, 'acme', { bucket: 'week', ...window })).agents.map((a) => a.agent_id)).not.toContain('atlas');
   });
 
+  it('stays equal to its definition as calls arrive one by one and in batches into the same hours, and leave by retention and erasure (fast-check)', async () => {
+    // Three days of calls: most hours get several, written by single inserts (an hour's figures
+    // grow, ADR 0058) and batches, then purged and erased in part; checked after each step,
+    // through a window cut anywhere (its ends are read from the calls, the rest from the hours).
+    const base = Date.UTC(2026, 9, 24, 18);
+    const callArb = fc.record({
+      minute: fc.integer({ min: 0, max: 60 * 72 }),
+      channel: fc.constantFrom(...CHANNELS),
+      direction: fc.constantFrom(...DIRECTIONS),
+      status: fc.constantFrom(...CALL_STATUSES),
+      duration: fc.integer({ min: 0, max: 900 }),
+      agent: fc.constantFrom('nova', 'atlas', null),
+      single: fc.boolean(),
+      erased: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(callArb, { minLength: 1, maxLength: 30 }),
+        fc.constantFrom<StatsBucket>('day', 'week'),
+        fc.constantFrom('UTC', 'Europe/Paris', 'Asia/Kolkata'),
+        fc.tuple(fc.integer({ min: 0, max: 60 * 24 }), fc.integer({ min: 60, max: 60 * 80 })),
+        fc.integer({ min: 0, max: 60 * 72 }),
+        async (specs, bucket, timezone, window, purgeMinute) => {
+          const made = await freshTenant(adapter, timezone);
+          const calls = callsOf(specs, base, 'h');
+          const bounds = { from: new Date(base + window[0] * 60_000).toISOString(), to: new Date(base + (window[0] + window[1]) * 60_000).toISOString() };
+          const check = async (stored: CallRecord[]) => {
+            const kept = stored.filter((c) => bounds.from <= c.started_at && c.started_at < bounds.to);
+            const stats = await new CallStatistics(made.stats, made.workspaces).stats(member, 'acme', { bucket, ...bounds });
+            const want = reference(kept, timezone, bucket);
+            expect(stats.totals).toEqual(want.totals);
+            expect(nonEmptyPeriods(stats.periods)).toEqual(want.periods);
+            expect(stats.agents).toEqual(want.agents);
+          };
+          const half = calls.length >> 1;
+          await made.calls.insertMany(calls.slice(0, half).filter((_, i) => !specs[i].single));
+          for (const [i, call] of calls.entries()) if (i < half && specs[i].single) await made.calls.insert(call);
+          await check(calls.slice(0, half));
+          // A batch into hours that already have calls, with one call sent twice (skipped).
+          await made.calls.insertMany([...calls.slice(half), calls[0]]);
+          await check(calls);
+          const before = new Date(base + purgeMinute * 60_000).toISOString();
+          await made.calls.purgeStartedBefore('acme', before, 1000);
+          let stored = calls.filter((c) => c.started_at >= before);
+          await check(stored);
+          const erased = stored.filter((c) => specs[Number(c.call_id.slice(1))].erased).map((c) => c.call_id);
+          await made.erasure.erase('acme', { call_ids: erased }, (n) => ({
+            record: { erasure_id: `era_${'1'.repeat(32)}`, tenant_id: 'acme', requested_by: 'svc-admin', requested_at: '2026-11-26T00:00:00.000Z', selector: 'call_ids', calls_erased: n },
+            events: [],
+          }));
+          stored = stored.filter((c) => !erased.includes(c.call_id));
+          await check(stored);
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 25) },
+    );
+  });
+
   it('counts, durations and agents equal their definition over arbitrary calls (fast-check)', async () => {
     const base = Date.UTC(2026, 2, 20);
     const callArb = fc.record({
@@ -257,22 +348,8 @@ contractSuite('CallStatsStore contract', ADAPTERS, (adapter) => {
         // A window cut anywhere (mid-period: the first and last periods are clipped to it), or none.
         fc.option(fc.tuple(fc.integer({ min: 0, max: 60 * 24 * 25 }), fc.integer({ min: 1, max: 60 * 24 * 25 })), { nil: undefined }),
         async (specs, bucket, timezone, q, window) => {
-          const made = await adapter.make();
-          await made.tenants.insert({ tenant_id: 'acme', name: 'acme', created_at: '2026-01-01T00:00:00.000Z' });
-          await made.workspaces.save({ tenant_id: 'acme', name: 'Acme', timezone, locale: 'en-US', retention_days: 3650 });
-          const calls = specs.map((s, i) =>
-            aCall({
-              call_id: `p${i}`,
-              started_at: new Date(base + s.minute * 60_000).toISOString(),
-              channel: s.channel,
-              direction: s.direction,
-              status: s.status,
-              duration_seconds: s.duration,
-              agent_id: s.agent,
-              summary: s.word,
-              transcript: [],
-            }),
-          );
+          const made = await freshTenant(adapter, timezone);
+          const calls = callsOf(specs, base, 'p', (i) => ({ summary: specs[i].word }));
           await made.calls.insertMany(calls);
           const terms = parseSearchQuery(q);
           const bounds = window && { from: new Date(base + window[0] * 60_000).toISOString(), to: new Date(base + (window[0] + window[1]) * 60_000).toISOString() };

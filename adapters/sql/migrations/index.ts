@@ -15,6 +15,7 @@ import * as m0013 from './0013-call-stats.js';
 import * as m0014 from './0014-call-stats-agents.js';
 import * as m0015 from './0015-call-stats-durations.js';
 import * as m0017 from './0017-call-stats-histograms.js';
+import * as m0018 from './0018-call-stats-hours.js';
 
 /** A shared migration: written once for every dialect, in the dialect's column types. */
 interface SharedMigration {
@@ -43,6 +44,7 @@ const SHARED_MIGRATIONS: Record<string, SharedMigration> = {
   '0014-call-stats-agents': m0014,
   '0015-call-stats-durations': m0015,
   '0017-call-stats-histograms': m0017,
+  '0018-call-stats-hours': m0018,
 };
 
 export const SHARED_MIGRATION_NAMES: readonly string[] = Object.keys(SHARED_MIGRATIONS);

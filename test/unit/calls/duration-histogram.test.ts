@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregateDurations, type DurationHistogram, histogramDurations, histogramPercentileCont, mergeHistograms, percentileCont } from '../../../core/calls/call-stats.model.js';
+import { aggregateDurations, type DurationHistogram, histogramDurations, histogramPercentileCont, mergeHistograms, percentileCont, selectedPercentiles } from '../../../core/calls/call-stats.model.js';
 
 /** The histogram of some durations, by definition: distinct values ascending with their counts. */
 const histogramOf = (durations: readonly number[]): DurationHistogram => {
@@ -38,6 +38,25 @@ describe('percentiles from a histogram of durations (ADR 0057)', () => {
       fc.property(fc.array(durations, { maxLength: 9 }), (groups) => {
         expect(plain(mergeHistograms(groups.map(histogramOf)))).toEqual(histogramOf(groups.flat()));
       }),
+    );
+  });
+
+  it('equal percentile_cont over the sorted durations when selected from unsorted ones, to the bit (ADR 0058, fast-check)', () => {
+    const fraction = fc.oneof(fc.constantFrom(0, 0.5, 0.9, 1), fc.double({ min: 0, max: 1, noNaN: true }));
+    // Shuffled, sorted, reversed and constant inputs: the pivot's worst cases for a quickselect.
+    const arranged = fc.oneof(
+      durations,
+      durations.map((v) => [...v].sort((a, b) => a - b)),
+      durations.map((v) => [...v].sort((a, b) => b - a)),
+      fc.tuple(fc.integer({ min: 0, max: 9 }), fc.nat(60)).map(([d, n]) => Array.from({ length: n }, () => d)),
+    );
+    fc.assert(
+      fc.property(arranged, fraction, fraction, (values, a, b) => {
+        const [p, q] = a <= b ? [a, b] : [b, a];
+        const sorted = [...values].sort((x, y) => x - y);
+        expect(selectedPercentiles(Float64Array.from(values), p, q)).toEqual([percentileCont(sorted, p), percentileCont(sorted, q)]);
+      }),
+      { numRuns: 1000 },
     );
   });
 
