@@ -41,13 +41,15 @@ export const CALL_SUMMARY_COLUMNS = [
 export type CallSummaryRow = Pick<CallsTable, (typeof CALL_SUMMARY_COLUMNS)[number]>;
 
 /**
- * Each tenant's calls per UTC hour (migration 0018, ADR 0058): counts by channel, direction and
- * status, seconds, and every call's duration, kept in the transactions that insert and delete
- * calls. `hour` is the first 13 characters of the calls' started_at (`2026-11-03T10`).
+ * Each tenant's calls per UTC hour and agent (migration 0018, ADR 0058): counts by channel,
+ * direction and status, seconds, and every call's duration, kept in the transactions that insert
+ * and delete calls. `hour` is the first 13 characters of the calls' started_at (`2026-11-03T10`).
  */
 export interface CallStatsHoursTable {
   tenant_id: string;
   hour: string;
+  /** The calls' agent_id; '' for calls without an agent (an agent_id is never empty). */
+  agent_key: string;
   calls: number;
   total_seconds: number;
   channel_voice: number;

@@ -5,7 +5,7 @@ import type { Database } from './database.js';
 import type { SqlCallTextSearch } from './sql-dialect.js';
 
 /**
- * The calls per UTC hour of `call_stats_hours` (migration 0018, ADR 0058), kept in the same
+ * The calls per UTC hour and agent of `call_stats_hours` (migration 0018, ADR 0058), kept in the same
  * transactions as the calls: inserting a call adds it to its hour's row; deleting calls counts
  * their hours again from the calls that remain. Every writer of `calls` goes through here, but
  * a tenant's offboarding, which deletes its hours with all its calls (sql-tenant-data.eraser.ts).
@@ -37,7 +37,10 @@ export const callFigures = (): RawBuilder<unknown> =>
     ${sql.join(HOUR_COUNT_COLUMNS.map(({ name, column, value }) => sql`count(*) FILTER (WHERE ${sql.ref(`calls.${column}`)} = ${sql.lit(value)}) AS ${sql.ref(name)}`))},
     string_agg(calls.duration_seconds || '', ',') AS durations`;
 
-type HourCall = Pick<CallsTable, 'tenant_id' | 'started_at' | 'channel' | 'direction' | 'status' | 'duration_seconds'>;
+type HourCall = Pick<CallsTable, 'tenant_id' | 'agent_id' | 'started_at' | 'channel' | 'direction' | 'status' | 'duration_seconds'>;
+
+/** A call's agent as `call_stats_hours` keys it: '' for none (an agent_id is never empty). */
+export const agentKeyOf = (agentId: string | null): string => agentId ?? '';
 
 /**
  * Adds freshly inserted calls to their hours, inside the caller's transaction: one upsert per
@@ -57,10 +60,11 @@ export class CallHoursWriter {
     const rows = new Map<string, Database['call_stats_hours']>();
     for (const call of calls) {
       const hour = hourOf(call.started_at);
-      const key = `${call.tenant_id}\u0000${hour}`;
+      const agent_key = agentKeyOf(call.agent_id);
+      const key = `${call.tenant_id}\u0000${hour}\u0000${agent_key}`;
       let row = rows.get(key);
       if (row === undefined) {
-        row = { tenant_id: call.tenant_id, hour, calls: 0, total_seconds: 0, ...zeroCounts(), durations: '' };
+        row = { tenant_id: call.tenant_id, hour, agent_key, calls: 0, total_seconds: 0, ...zeroCounts(), durations: '' };
         rows.set(key, row);
       }
       row.calls += 1;
@@ -81,12 +85,12 @@ export class CallHoursWriter {
     let text = this.upsertTexts.get(n);
     if (text === undefined) {
       const added = (column: string) => sql<number>`call_stats_hours.${sql.ref(column)} + excluded.${sql.ref(column)}`;
-      const template = Object.fromEntries(HOUR_COLUMNS.map((c) => [c, c === 'tenant_id' || c === 'hour' || c === 'durations' ? '' : 0])) as unknown as Database['call_stats_hours'];
+      const template = Object.fromEntries(HOUR_COLUMNS.map((c) => [c, c === 'tenant_id' || c === 'hour' || c === 'agent_key' || c === 'durations' ? '' : 0])) as unknown as Database['call_stats_hours'];
       text = db
         .insertInto('call_stats_hours')
         .values(Array.from({ length: n }, () => template))
         .onConflict((oc) =>
-          oc.columns(['tenant_id', 'hour']).doUpdateSet({
+          oc.columns(['tenant_id', 'hour', 'agent_key']).doUpdateSet({
             calls: added('calls'),
             total_seconds: added('total_seconds'),
             ...Object.fromEntries(HOUR_COUNT_COLUMNS.map(({ name }) => [name, added(name)])),
@@ -101,7 +105,7 @@ export class CallHoursWriter {
 }
 
 /** The columns of `call_stats_hours`, in the order an upsert binds them. */
-const HOUR_COLUMNS = ['tenant_id', 'hour', 'calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name), 'durations'] as const;
+const HOUR_COLUMNS = ['tenant_id', 'hour', 'agent_key', 'calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name), 'durations'] as const;
 
 /**
  * Deletes calls (by seq) with their search entries, inside the caller's transaction, then counts
@@ -133,11 +137,11 @@ async function recountCallHours(trx: Kysely<Database>, tenantId: string, hours: 
     const ranges = sql.join(part.map((h) => sql`(CAST(${`${h}:00:00.000Z`} AS TEXT), CAST(${hourAfter(h)} AS TEXT))`));
     await sql`
       WITH hours (hour_start, hour_end) AS (SELECT * FROM (VALUES ${ranges}) AS listed)
-      INSERT INTO call_stats_hours (tenant_id, hour, calls, total_seconds, ${sql.join(HOUR_COUNT_COLUMNS.map(({ name }) => sql.ref(name)))}, durations)
-      SELECT calls.tenant_id, substr(calls.started_at, 1, 13), ${callFigures()}
+      INSERT INTO call_stats_hours (tenant_id, hour, agent_key, calls, total_seconds, ${sql.join(HOUR_COUNT_COLUMNS.map(({ name }) => sql.ref(name)))}, durations)
+      SELECT calls.tenant_id, substr(calls.started_at, 1, 13), coalesce(calls.agent_id, ''), ${callFigures()}
       FROM hours CROSS JOIN calls
       WHERE calls.tenant_id = ${tenantId} AND calls.started_at >= hours.hour_start AND calls.started_at < hours.hour_end
-      GROUP BY calls.tenant_id, substr(calls.started_at, 1, 13)`.execute(trx);
+      GROUP BY calls.tenant_id, substr(calls.started_at, 1, 13), coalesce(calls.agent_id, '')`.execute(trx);
   }
 }
 

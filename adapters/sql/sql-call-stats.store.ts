@@ -3,6 +3,7 @@ import { CALL_STATUSES, CHANNELS, DIRECTIONS, type CallFilter, type CallStatus, 
 import {
   type AgentAggregate,
   type CallAggregates,
+  type CallCounts,
   type DurationAggregate,
   type DurationHistogram,
   emptyByStatus,
@@ -13,10 +14,11 @@ import {
   mergeHistograms,
   type PeriodAggregate,
   type PeriodRange,
+  selectedPercentiles,
 } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
-import { listPercentiles } from './duration-lists.js';
+import { durationList } from './duration-lists.js';
 import { callFigures, HOUR_COUNT_COLUMNS, hourOf } from './sql-call-hours.js';
 import type { SqlCapabilities, SqlReads } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
@@ -56,8 +58,26 @@ interface RangeRow {
 }
 type PercentileRow = Pick<DurationRow, 'p50' | 'p90'> & { period: number | string };
 /** A period's share of hours or of a slice: the columns of `call_stats_hours`, summed. */
+/** One group of `hourFigures`: its key (a period's number, an agent's key, or 0), counts and durations. */
+type HourFigures = DurationAggregate &
+  CallCounts & {
+    key: number | string;
+    /** The group's durations, where they were read here (`durationPercentiles` null), in no order. */
+    values?: Float64Array;
+  };
+
+/** Arrays end to end, in one. */
+function concatenated(arrays: readonly Float64Array[]): Float64Array {
+  const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of arrays) {
+    all.set(a, at);
+    at += a.length;
+  }
+  return all;
+}
 type HourFiguresRow = {
-  period: number | string;
+  figures_key: number | string;
   calls: number | string;
   total_seconds: number | string | null;
   /** The period's durations (`durationPercentiles` null), or their `p50,p90` (otherwise). */
@@ -199,6 +219,9 @@ export class SqlCallStatsStore implements CallStatsStore {
       start: i === 0 && filter.from !== undefined && filter.from > p.start ? filter.from : p.start,
       end: i === last && filter.to !== undefined && filter.to < p.end ? filter.to : p.end,
     }));
+    // Without a channel, direction or words, every figure is a sum of the tenant's calls per hour
+    // and agent, with slices of calls where a period or the window cuts an hour (ADR 0058).
+    if (filter.channel === undefined && filter.direction === undefined && filter.terms.length === 0) return this.byHours(tenantId, clipped);
     const histogramsFrom = await this.histogramSource(tenantId, filter);
     // Independent reads, at once: on PostgreSQL each takes a connection of the pool, on a SQLite
     // file each goes to a reader thread (ADR 0051), the longest first (the histograms', then the
@@ -206,8 +229,6 @@ export class SqlCallStatsStore implements CallStatsStore {
     // A text condition keeps the filtered counts (its match is a condition of the pass, not a
     // range), and so do short periods (a seek per range would cost more than it saves).
     const span = Date.parse(clipped[last].end) - Date.parse(clipped[0].start);
-    // Without a channel, direction or words, the periods are sums of the tenant's hours (ADR 0058).
-    const byHours = filter.channel === undefined && filter.direction === undefined && filter.terms.length === 0;
     const byRanges = this.capabilities.periodCounts === 'combination-ranges' && filter.terms.length === 0 && span / clipped.length >= RANGE_PERIOD_MS;
     // Each read's rows are folded as they arrive (the histograms read into arrays and merged while
     // the periods' reads still run), not once all are in.
@@ -216,13 +237,116 @@ export class SqlCallStatsStore implements CallStatsStore {
         const byAgent = agentsOf(rows);
         return { agents: byAgent.map(({ aggregate }) => aggregate), total: histogramPercentiles(mergeHistograms(byAgent.map((a) => a.histogram))) };
       }),
-      byHours ? this.periodsByHours(tenantId, clipped) : byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
+      byRanges ? this.periodsByRanges(tenantId, filter, clipped) : this.periodsFiltered(tenantId, filter, clipped),
     ]);
     return {
       periods: byPeriod,
       total: { calls: byPeriod.reduce((n, p) => n + p.calls, 0), total_seconds: byPeriod.reduce((n, p) => n + p.total_seconds, 0), ...total },
       agents,
     };
+  }
+
+  /**
+   * Every figure from `call_stats_hours` (migration 0018, ADR 0058): three reads at once, per
+   * period, per agent over the window, and the window's percentiles, each a sum of the tenant's
+   * rows per hour and agent over the whole hours it holds, and of slices of calls where it holds
+   * part of an hour (the window's ends; every period's bounds in a zone whose offset is not whole
+   * hours, Asia/Kolkata's half hours). The percentiles follow from the lists of durations: where
+   * the statement runs (`durationPercentiles`: SQLite's reader threads), or here.
+   */
+  private async byHours(tenantId: string, clipped: readonly ClippedPeriod[]): Promise<CallAggregates> {
+    const window: ClippedPeriod = { period: 0, start: clipped[0].start, end: clipped[clipped.length - 1].end };
+    // Where the database computes percentiles, the window's are a read of their own (on the other
+    // reader thread); otherwise the agents' lists, read here anyway, give them.
+    const inDatabase = this.capabilities.durationPercentiles !== null;
+    const [periods, agents, [total]] = await Promise.all([
+      this.hourFigures(tenantId, clipped, 'period'),
+      this.hourFigures(tenantId, [window], 'agent'),
+      inDatabase ? this.hourFigures(tenantId, [window], 'window') : Promise.resolve([]),
+    ]);
+    const [p50, p90] = inDatabase
+      ? [total?.p50 ?? null, total?.p90 ?? null]
+      : agents.length === 1
+        ? [agents[0].p50, agents[0].p90]
+        : selectedPercentiles(concatenated(agents.map((a) => a.values!)), 0.5, 0.9);
+    const byPeriod = periods.map(
+      (f): PeriodAggregate => ({ period: Number(f.key), calls: f.calls, total_seconds: f.total_seconds, p50: f.p50, p90: f.p90, by_channel: f.by_channel, by_direction: f.by_direction, by_status: f.by_status }),
+    );
+    return {
+      periods: byPeriod,
+      total: { calls: byPeriod.reduce((n, p) => n + p.calls, 0), total_seconds: byPeriod.reduce((n, p) => n + p.total_seconds, 0), p50, p90 },
+      agents: agents.map((f): AgentAggregate => ({ agent_id: f.key === '' ? null : String(f.key), calls: f.calls, total_seconds: f.total_seconds, p50: f.p50, p90: f.p90, by_status: f.by_status })),
+    };
+  }
+
+  /**
+   * The calls of `ranges` (each [start, end) with its period number) summed by `by`: the period,
+   * the agent (its `agent_key`, '' for none), or all together (`window`). The whole hours of a
+   * range are rows of `call_stats_hours`, a range of its key each; what it holds of an hour it does
+   * not hold whole is read from the calls, the same figures per slice.
+   */
+  private async hourFigures(tenantId: string, ranges: readonly ClippedPeriod[], by: 'period' | 'agent' | 'window'): Promise<HourFigures[]> {
+    const hours: { period: number; from: string; to: string }[] = [];
+    const slices: ClippedPeriod[] = [];
+    for (const p of ranges) {
+      const start = Date.parse(p.start);
+      const end = Date.parse(p.end);
+      const wholeFrom = Math.ceil(start / HOUR_MS) * HOUR_MS;
+      const wholeTo = Math.floor(end / HOUR_MS) * HOUR_MS;
+      if (wholeFrom >= wholeTo) {
+        slices.push(p);
+        continue;
+      }
+      hours.push({ period: p.period, from: hourOf(new Date(wholeFrom).toISOString()), to: hourOf(new Date(wholeTo).toISOString()) });
+      if (start < wholeFrom) slices.push({ period: p.period, start: p.start, end: new Date(wholeFrom).toISOString() });
+      if (wholeTo < end) slices.push({ period: p.period, start: new Date(wholeTo).toISOString(), end: p.end });
+    }
+    const columns = ['calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name)];
+    const sums = (table: string) => sql.join(columns.map((c) => sql`sum(${sql.ref(`${table}.${c}`)}) AS ${sql.ref(c)}`));
+    const hourKey = by === 'period' ? sql`periods.period` : by === 'agent' ? sql`h.agent_key` : sql`0`;
+    const sliceKey = by === 'period' ? sql`periods.period` : by === 'agent' ? sql`coalesce(calls.agent_id, '')` : sql`0`;
+    const parts: RawBuilder<unknown>[] = [];
+    if (hours.length > 0) {
+      const listed = sql.join(hours.map((h) => sql`(${sql.lit(h.period)}, CAST(${h.from} AS TEXT), CAST(${h.to} AS TEXT))`));
+      parts.push(sql`
+        SELECT * FROM (
+          WITH periods (period, hour_from, hour_to) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
+          SELECT ${hourKey} AS figures_key, ${sql.join(columns.map((c) => sql.ref(`h.${c}`)))}, h.durations
+          FROM periods CROSS JOIN call_stats_hours AS h
+          WHERE h.tenant_id = ${tenantId} AND h.hour >= periods.hour_from AND h.hour < periods.hour_to
+        ) AS whole_hours`);
+    }
+    if (slices.length > 0) {
+      parts.push(sql`
+        SELECT * FROM (
+          WITH ${this.periodsTable(slices)}
+          SELECT ${sliceKey} AS figures_key, ${callFigures()}
+          FROM periods CROSS JOIN calls
+          WHERE calls.tenant_id = ${tenantId} AND calls.started_at >= periods.period_start AND calls.started_at < periods.period_end
+          ${by === 'window' ? sql`` : sql`GROUP BY ${sliceKey}`}
+        ) AS slices`);
+    }
+    const list = sql<string | null>`string_agg(parts.durations, ',')`;
+    const percentiles = this.capabilities.durationPercentiles;
+    const rows = await this.reads.all(sql<HourFiguresRow>`
+      SELECT parts.figures_key, ${sums('parts')}, ${percentiles === null ? sql`${list} AS durations` : sql`${percentiles(list)} AS percentiles`}
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
+      GROUP BY parts.figures_key`.compile(this.db));
+    return rows.map((r): HourFigures => {
+      const f: HourFigures = { key: r.figures_key, ...emptyCounts(), calls: Number(r.calls), total_seconds: Number(r.total_seconds ?? 0), p50: null, p90: null };
+      for (const c of HOUR_COUNT_COLUMNS) {
+        const n = Number(r[c.name] ?? 0);
+        if (c.column === 'channel') f.by_channel[c.value] += n;
+        else if (c.column === 'direction') f.by_direction[c.value] += n;
+        else f.by_status[c.value] += n;
+      }
+      if (r.percentiles != null) [f.p50, f.p90] = r.percentiles.split(',').map(Number);
+      else {
+        f.values = durationList(r.durations ?? '');
+        [f.p50, f.p90] = selectedPercentiles(f.values, 0.5, 0.9);
+      }
+      return f;
+    });
   }
 
   /**
@@ -318,74 +442,6 @@ export class SqlCallStatsStore implements CallStatsStore {
       p.p90 = r.p90 == null ? null : Number(r.p90);
     }
     return [...byPeriod.values()];
-  }
-
-  /**
-   * Per period, from the tenant's calls per UTC hour (migration 0018, ADR 0058), in one read: the
-   * whole hours a period holds are rows of `call_stats_hours`, a range of its key per period;
-   * what a period holds of an hour it does not hold whole (the window's ends; every boundary, in
-   * a zone whose offset is not whole hours) is read from the calls, the same figures per slice.
-   * Both parts are summed per period, and their lists of durations give its percentiles: where
-   * the statement runs (`durationPercentiles`: SQLite's reader threads), or here.
-   */
-  private async periodsByHours(tenantId: string, clipped: readonly ClippedPeriod[]): Promise<PeriodAggregate[]> {
-    const hours: { period: number; from: string; to: string }[] = [];
-    const slices: ClippedPeriod[] = [];
-    for (const p of clipped) {
-      const start = Date.parse(p.start);
-      const end = Date.parse(p.end);
-      const wholeFrom = Math.ceil(start / HOUR_MS) * HOUR_MS;
-      const wholeTo = Math.floor(end / HOUR_MS) * HOUR_MS;
-      if (wholeFrom >= wholeTo) {
-        slices.push(p);
-        continue;
-      }
-      hours.push({ period: p.period, from: hourOf(new Date(wholeFrom).toISOString()), to: hourOf(new Date(wholeTo).toISOString()) });
-      if (start < wholeFrom) slices.push({ period: p.period, start: p.start, end: new Date(wholeFrom).toISOString() });
-      if (wholeTo < end) slices.push({ period: p.period, start: new Date(wholeTo).toISOString(), end: p.end });
-    }
-    const columns = ['calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name)];
-    const sums = (table: string) => sql.join(columns.map((c) => sql`sum(${sql.ref(`${table}.${c}`)}) AS ${sql.ref(c)}`));
-    const parts: RawBuilder<unknown>[] = [];
-    if (hours.length > 0) {
-      const listed = sql.join(hours.map((h) => sql`(${sql.lit(h.period)}, CAST(${h.from} AS TEXT), CAST(${h.to} AS TEXT))`));
-      parts.push(sql`
-        SELECT * FROM (
-          WITH periods (period, hour_from, hour_to) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
-          SELECT periods.period, ${sums('h')}, string_agg(h.durations, ',') AS durations
-          FROM periods CROSS JOIN call_stats_hours AS h
-          WHERE h.tenant_id = ${tenantId} AND h.hour >= periods.hour_from AND h.hour < periods.hour_to
-          GROUP BY periods.period
-        ) AS whole_hours`);
-    }
-    if (slices.length > 0) {
-      parts.push(sql`
-        SELECT * FROM (
-          WITH ${this.periodsTable(slices)}
-          SELECT periods.period, ${callFigures()}
-          FROM periods CROSS JOIN calls
-          WHERE calls.tenant_id = ${tenantId} AND calls.started_at >= periods.period_start AND calls.started_at < periods.period_end
-          GROUP BY periods.period
-        ) AS slices`);
-    }
-    const list = sql<string | null>`string_agg(parts.durations, ',')`;
-    const percentiles = this.capabilities.durationPercentiles;
-    const rows = await this.reads.all(sql<HourFiguresRow>`
-      SELECT parts.period, ${sums('parts')}, ${percentiles === null ? sql`${list} AS durations` : sql`${percentiles(list)} AS percentiles`}
-      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
-      GROUP BY parts.period`.compile(this.db));
-    return rows.map((r): PeriodAggregate => {
-      const a: PeriodAggregate = { period: Number(r.period), ...emptyCounts(), calls: Number(r.calls), total_seconds: Number(r.total_seconds ?? 0), p50: null, p90: null };
-      for (const c of HOUR_COUNT_COLUMNS) {
-        const n = Number(r[c.name] ?? 0);
-        if (c.column === 'channel') a.by_channel[c.value] += n;
-        else if (c.column === 'direction') a.by_direction[c.value] += n;
-        else a.by_status[c.value] += n;
-      }
-      if (r.percentiles != null) [a.p50, a.p90] = r.percentiles.split(',').map(Number);
-      else if (r.durations != null) [a.p50, a.p90] = listPercentiles([r.durations]);
-      return a;
-    });
   }
 
   /** Per period, everything a period shows in one pass: `FILTER`ed counts with the percentiles, in runs of periods. */
