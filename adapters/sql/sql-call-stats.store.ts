@@ -57,7 +57,6 @@ interface RangeRow {
   total_seconds: number | string | null;
 }
 type PercentileRow = Pick<DurationRow, 'p50' | 'p90'> & { period: number | string };
-/** A period's share of hours or of a slice: the columns of `call_stats_hours`, summed. */
 /** One group of `hourFigures`: its key (a period's number, an agent's key, or 0), counts and durations. */
 type HourFigures = DurationAggregate &
   CallCounts & {
@@ -66,21 +65,12 @@ type HourFigures = DurationAggregate &
     values?: Float64Array;
   };
 
-/** Arrays end to end, in one. */
-function concatenated(arrays: readonly Float64Array[]): Float64Array {
-  const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
-  let at = 0;
-  for (const a of arrays) {
-    all.set(a, at);
-    at += a.length;
-  }
-  return all;
-}
+/** A group's row as `hourFigures` reads it: the columns of `call_stats_hours`, summed. */
 type HourFiguresRow = {
   figures_key: number | string;
   calls: number | string;
   total_seconds: number | string | null;
-  /** The period's durations (`durationPercentiles` null), or their `p50,p90` (otherwise). */
+  /** The group's durations (`durationPercentiles` null), or their `p50,p90` (otherwise). */
   durations?: string | null;
   percentiles?: string | null;
 } & Record<
@@ -167,8 +157,11 @@ export function parseHistogram(text: string): DurationHistogram {
 }
 
 /**
- * Call analytics in SQL (ADR 0043, 0048, 0057): every count, sum and histogram is an aggregate the
- * database computes over the rows the list's conditions keep (the text search through the
+ * Call analytics in SQL (ADR 0043, 0048, 0057, 0058). Without a channel, direction or words, every
+ * figure is a sum of the tenant's rows of `call_stats_hours` (calls per UTC hour and agent, kept
+ * with the calls) over the whole hours the window and each period hold, and of slices of calls
+ * where they cut an hour: three reads (`byHours`). Otherwise every count, sum and histogram is an
+ * aggregate the database computes over the rows the list's conditions keep (the text search through the
  * dialect's `callSearch.matches`, percentiles through `percentileCont`), each read one pass over
  * the window's calls in an index that covers it, none sorting calls:
  * - per agent and status, a histogram of durations (`GROUP BY agent_id, status,
@@ -546,4 +539,15 @@ function agentsOf(rows: readonly HistogramRow[]): { histogram: DurationHistogram
     const histogram = mergeHistograms(histograms);
     return { histogram, aggregate: { agent_id, by_status, ...histogramDurations(histogram) } };
   });
+}
+
+/** Arrays end to end, in one. */
+function concatenated(arrays: readonly Float64Array[]): Float64Array {
+  const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of arrays) {
+    all.set(a, at);
+    at += a.length;
+  }
+  return all;
 }
