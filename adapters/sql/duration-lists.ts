@@ -10,11 +10,13 @@ import { selectedPercentiles } from '../../core/calls/call-stats.model.js';
  * The durations of comma-separated texts, in their order, in `into` (room for them all): each text
  * copied to bytes (its characters are digits and commas, one byte each in Latin-1: a native copy),
  * then read byte by byte, faster than `charCodeAt` on the string (1.2 against 1.9 ms for a year's
- * 470 KB). Whole numbers of a few digits as they come; anything else as JavaScript reads it.
+ * 470 KB). Whole numbers of a few digits as they come; anything else as JavaScript reads it. An
+ * empty text holds none.
  */
 export function readDurations(texts: readonly string[], into: Float64Array): Float64Array {
   let n = 0;
   for (const text of texts) {
+    if (text === '') continue;
     const bytes = Buffer.from(text, 'latin1');
     let value = 0;
     let start = 0;
@@ -40,10 +42,10 @@ export function listPercentiles(texts: readonly string[]): [number | null, numbe
   let room = texts.length;
   for (const text of texts) room += text.length >> 1;
   if (scratch.length < room) scratch = new Float64Array(room * 2);
-  return selectedPercentiles(readDurations(texts.filter((t) => t !== ''), scratch), 0.5, 0.9);
+  return selectedPercentiles(readDurations(texts, scratch), 0.5, 0.9);
 }
 
 /** The durations of one list, in an array of their own (a number takes at least two characters with its comma). */
 export function durationList(text: string): Float64Array {
-  return text === '' ? new Float64Array(0) : readDurations([text], new Float64Array((text.length + 2) >> 1));
+  return readDurations([text], new Float64Array((text.length + 2) >> 1));
 }

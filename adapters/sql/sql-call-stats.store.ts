@@ -18,7 +18,7 @@ import {
 } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
-import { durationList } from './duration-lists.js';
+import { durationList, readDurations } from './duration-lists.js';
 import { callFigures, HOUR_COUNT_COLUMNS, hourOf } from './sql-call-hours.js';
 import type { SqlCapabilities, SqlReads } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
@@ -119,39 +119,23 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
 /**
  * A histogram the database wrote as `duration,calls,duration,calls,…`: one group's distinct
  * durations, which the read asks in ascending order; put in order here if they arrive otherwise
- * (no figure depends on the order the database concatenates in). Read character by character
- * into two typed arrays: a year's histograms are ~17,000 entries, read on the event loop, where
- * splitting the text made ~34,000 strings to collect.
+ * (no figure depends on the order the database concatenates in). Its numbers are read as the
+ * lists of durations are (`readDurations`, byte by byte) into typed arrays: a year's histograms
+ * are ~17,000 entries, read on the event loop, where splitting the text made ~34,000 strings.
  */
 export function parseHistogram(text: string): DurationHistogram {
-  // An entry takes at least four characters ("d,n," but the last).
-  const room = (text.length + 1) >> 2;
-  const durations = new Float64Array(room);
-  const calls = new Float64Array(room);
-  let numbers = 0;
-  let start = 0;
-  let whole = 0;
-  let digits = true;
+  // A number takes at least two characters with its comma.
+  const numbers = readDurations([text], new Float64Array((text.length + 2) >> 1));
+  const entries = numbers.length >> 1;
+  const durations = new Float64Array(entries);
+  const calls = new Float64Array(entries);
   let ascending = true;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c === 44) {
-      // Whole numbers of a few digits are read as they come; anything else as JavaScript reads it.
-      const value = digits && i > start && i - start < 16 ? whole : Number(text.slice(start, i));
-      const entry = numbers >> 1;
-      if (numbers++ & 1) calls[entry] = value;
-      else {
-        durations[entry] = value;
-        if (entry > 0 && value <= durations[entry - 1]) ascending = false;
-      }
-      start = i + 1;
-      whole = 0;
-      digits = true;
-    } else if (c >= 48 && c <= 57) whole = whole * 10 + (c - 48);
-    else digits = false;
+  for (let e = 0; e < entries; e++) {
+    durations[e] = numbers[2 * e];
+    calls[e] = numbers[2 * e + 1];
+    if (e > 0 && durations[e] <= durations[e - 1]) ascending = false;
   }
-  const entries = numbers >> 1;
-  if (ascending) return { durations: durations.subarray(0, entries), calls: calls.subarray(0, entries) };
+  if (ascending) return { durations, calls };
   const order = Array.from({ length: entries }, (_, i) => i).sort((a, b) => durations[a] - durations[b]);
   return mergeHistograms(order.map((i) => ({ durations: [durations[i]], calls: [calls[i]] })));
 }

@@ -96,7 +96,7 @@ export class SqlCallRepository implements CallRepository {
         .executeTakeFirst();
       if (!row) throw conflict(`Call ${call.call_id} already exists in tenant ${call.tenant_id}.`);
       await this.search.index(trx, [textOf(Number(row.seq), call)]);
-      await this.hours.add(trx, [toRow(call)]);
+      await this.hours.add(trx, [call]);
       await appendOutboxEvents(trx, events);
     });
   }
@@ -130,7 +130,7 @@ export class SqlCallRepository implements CallRepository {
         });
       }
       await this.search.index(trx, texts);
-      await this.hours.add(trx, stored.map(toRow));
+      await this.hours.add(trx, stored);
       return skipped;
     });
   }
