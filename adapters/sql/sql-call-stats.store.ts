@@ -18,7 +18,7 @@ import {
 } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
-import { durationList, readDurations } from './duration-lists.js';
+import { crossPercentiles, readNumbers } from './duration-lists.js';
 import { callFigures, HOUR_COUNT_COLUMNS, hourOf } from './sql-call-hours.js';
 import type { SqlCapabilities, SqlReads } from './sql-dialect.js';
 import { listConditions } from './sql-call.repository.js';
@@ -57,17 +57,13 @@ interface RangeRow {
   total_seconds: number | string | null;
 }
 type PercentileRow = Pick<DurationRow, 'p50' | 'p90'> & { period: number | string };
-/** One group of `hourFigures`: its key (a period's number, an agent's key, or 0), counts and durations. */
-type HourFigures = DurationAggregate &
-  CallCounts & {
-    key: number | string;
-    /** The group's durations, where they were read here (`durationPercentiles` null), in no order. */
-    values?: Float64Array;
-  };
+/** What `hourRows` groups by: the period, the agent (its `agent_key`, '' for none), both, or neither (the window). */
+type HourKey = 'period' | 'agent';
 
-/** A group's row as `hourFigures` reads it: the columns of `call_stats_hours`, summed. */
+/** A group's row as `hourRows` reads it: its keys, the columns of `call_stats_hours` summed, and its durations. */
 type HourFiguresRow = {
-  figures_key: number | string;
+  period_key?: number | string;
+  agent_key?: string;
   calls: number | string;
   total_seconds: number | string | null;
   /** The group's durations (`durationPercentiles` null), or their `p50,p90` (otherwise). */
@@ -77,6 +73,8 @@ type HourFiguresRow = {
   (typeof HOUR_COUNT_COLUMNS)[number]['name'],
   number | string | null
 >;
+/** A group's counts and seconds, as a period's and an agent's figures take them. */
+type HourCounts = CallCounts & { total_seconds: number };
 type ClippedPeriod = PeriodRange & { period: number };
 
 /** Statements the per-period read is cut into where reads run at once: with the histograms' and the counts', two threads end together. */
@@ -124,8 +122,7 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
  * are ~17,000 entries, read on the event loop, where splitting the text made ~34,000 strings.
  */
 export function parseHistogram(text: string): DurationHistogram {
-  // A number takes at least two characters with its comma.
-  const numbers = readDurations([text], new Float64Array((text.length + 2) >> 1));
+  const numbers = readNumbers(text);
   const entries = numbers.length >> 1;
   const durations = new Float64Array(entries);
   const calls = new Float64Array(entries);
@@ -224,45 +221,77 @@ export class SqlCallStatsStore implements CallStatsStore {
   }
 
   /**
-   * Every figure from `call_stats_hours` (migration 0018, ADR 0058): three reads at once, per
-   * period, per agent over the window, and the window's percentiles, each a sum of the tenant's
-   * rows per hour and agent over the whole hours it holds, and of slices of calls where it holds
-   * part of an hour (the window's ends; every period's bounds in a zone whose offset is not whole
-   * hours, Asia/Kolkata's half hours). The percentiles follow from the lists of durations: where
-   * the statement runs (`durationPercentiles`: SQLite's reader threads), or here.
+   * Every figure from `call_stats_hours` (migration 0018, ADR 0058): sums of the tenant's rows per
+   * hour and agent over the whole hours a range holds, and of slices of calls where it holds part
+   * of an hour (the window's ends; every period's bounds in a zone whose offset is not whole hours,
+   * Asia/Kolkata's half hours). Where the statement computes the percentiles
+   * (`durationPercentiles`: SQLite's reader threads), three reads at once: per period, per agent
+   * over the window, and the window's. Otherwise one read per period and agent, whose lists of
+   * durations this process reads once into every figure (`crossPercentiles`): a year's durations
+   * cross the connection once, in lists of one period each, not twice and the window's in one
+   * text (a single agent's year was one 470 KB string a request, which the collector keeps in its
+   * old generation).
    */
   private async byHours(tenantId: string, clipped: readonly ClippedPeriod[]): Promise<CallAggregates> {
+    if (this.capabilities.durationPercentiles === null) return this.byHoursHere(tenantId, clipped);
     const window: ClippedPeriod = { period: 0, start: clipped[0].start, end: clipped[clipped.length - 1].end };
-    // Where the database computes percentiles, the window's are a read of their own (on the other
-    // reader thread); otherwise the agents' lists, read here anyway, give them.
-    const inDatabase = this.capabilities.durationPercentiles !== null;
     const [periods, agents, [total]] = await Promise.all([
-      this.hourFigures(tenantId, clipped, 'period'),
-      this.hourFigures(tenantId, [window], 'agent'),
-      inDatabase ? this.hourFigures(tenantId, [window], 'window') : Promise.resolve([]),
+      this.hourRows(tenantId, clipped, ['period']),
+      this.hourRows(tenantId, [window], ['agent']),
+      this.hourRows(tenantId, [window], []),
     ]);
-    const [p50, p90] = inDatabase
-      ? [total?.p50 ?? null, total?.p90 ?? null]
-      : agents.length === 1
-        ? [agents[0].p50, agents[0].p90]
-        : selectedPercentiles(concatenated(agents.map((a) => a.values!)), 0.5, 0.9);
-    const byPeriod = periods.map(
-      (f): PeriodAggregate => ({ period: Number(f.key), calls: f.calls, total_seconds: f.total_seconds, p50: f.p50, p90: f.p90, by_channel: f.by_channel, by_direction: f.by_direction, by_status: f.by_status }),
-    );
+    const percentilesOf = (r: HourFiguresRow): Pick<DurationAggregate, 'p50' | 'p90'> => {
+      const [p50, p90] = r.percentiles == null ? [null, null] : r.percentiles.split(',').map(Number);
+      return { p50, p90 };
+    };
+    const byPeriod = periods.map((r): PeriodAggregate => ({ period: Number(r.period_key), ...countsOfHours([r]), ...percentilesOf(r) }));
     return {
       periods: byPeriod,
-      total: { calls: byPeriod.reduce((n, p) => n + p.calls, 0), total_seconds: byPeriod.reduce((n, p) => n + p.total_seconds, 0), p50, p90 },
-      agents: agents.map((f): AgentAggregate => ({ agent_id: f.key === '' ? null : String(f.key), calls: f.calls, total_seconds: f.total_seconds, p50: f.p50, p90: f.p90, by_status: f.by_status })),
+      total: { ...sumsOf(byPeriod), ...(total === undefined ? { p50: null, p90: null } : percentilesOf(total)) },
+      agents: agents.map((r) => agentOf(String(r.agent_key), countsOfHours([r]), percentilesOf(r))),
+    };
+  }
+
+  /** `byHours` where this process finds the percentiles: one read per period and agent. */
+  private async byHoursHere(tenantId: string, clipped: readonly ClippedPeriod[]): Promise<CallAggregates> {
+    const rows = (await this.hourRows(tenantId, clipped, ['period', 'agent'])).sort((a, b) => Number(a.period_key) - Number(b.period_key));
+    const agentKeys = new Map<string, number>();
+    const agentOfRow = rows.map((r) => {
+      const key = String(r.agent_key);
+      let agent = agentKeys.get(key);
+      if (agent === undefined) agentKeys.set(key, (agent = agentKeys.size));
+      return agent;
+    });
+    // Each period's rows are consecutive: a run ends where the next row's period differs.
+    const runEnds: number[] = [];
+    for (let i = 0; i < rows.length; i++) if (i === rows.length - 1 || Number(rows[i + 1].period_key) !== Number(rows[i].period_key)) runEnds.push(i + 1);
+    const durations = crossPercentiles(rows.map((r) => r.durations ?? ''), runEnds, agentOfRow, agentKeys.size);
+    const byPeriod = runEnds.map((end, run): PeriodAggregate => {
+      const own = rows.slice(run === 0 ? 0 : runEnds[run - 1], end);
+      const [p50, p90] = durations.runs[run];
+      return { period: Number(own[0].period_key), ...countsOfHours(own), p50, p90 };
+    });
+    const byAgent = [...agentKeys].map((): HourCounts => ({ ...emptyCounts(), total_seconds: 0 }));
+    rows.forEach((r, i) => addHourCounts(byAgent[agentOfRow[i]], r));
+    const [p50, p90] = durations.all;
+    return {
+      periods: byPeriod,
+      total: { ...sumsOf(byPeriod), p50, p90 },
+      agents: [...agentKeys].map(([key, agent]) => {
+        const [a50, a90] = durations.groups[agent];
+        return agentOf(key, byAgent[agent], { p50: a50, p90: a90 });
+      }),
     };
   }
 
   /**
-   * The calls of `ranges` (each [start, end) with its period number) summed by `by`: the period,
-   * the agent (its `agent_key`, '' for none), or all together (`window`). The whole hours of a
-   * range are rows of `call_stats_hours`, a range of its key each; what it holds of an hour it does
-   * not hold whole is read from the calls, the same figures per slice.
+   * The calls of `ranges` (each [start, end) with its period number) summed by `by`'s keys (none:
+   * the window, as one group). The whole hours of a range are rows of `call_stats_hours`, a range
+   * of its key each; what it holds of an hour it does not hold whole is read from the calls, the
+   * same figures per slice. Each group has its durations' list, or, where the statement computes
+   * them (`durationPercentiles`), their percentiles.
    */
-  private async hourFigures(tenantId: string, ranges: readonly ClippedPeriod[], by: 'period' | 'agent' | 'window'): Promise<HourFigures[]> {
+  private async hourRows(tenantId: string, ranges: readonly ClippedPeriod[], by: readonly HourKey[]): Promise<HourFiguresRow[]> {
     const hours: { period: number; from: string; to: string }[] = [];
     const slices: ClippedPeriod[] = [];
     for (const p of ranges) {
@@ -280,15 +309,19 @@ export class SqlCallStatsStore implements CallStatsStore {
     }
     const columns = ['calls', 'total_seconds', ...HOUR_COUNT_COLUMNS.map((c) => c.name)];
     const sums = (table: string) => sql.join(columns.map((c) => sql`sum(${sql.ref(`${table}.${c}`)}) AS ${sql.ref(c)}`));
-    const hourKey = by === 'period' ? sql`periods.period` : by === 'agent' ? sql`h.agent_key` : sql`0`;
-    const sliceKey = by === 'period' ? sql`periods.period` : by === 'agent' ? sql`coalesce(calls.agent_id, '')` : sql`0`;
+    // The window is one group: a constant period key.
+    const keys: HourKey[] | ['window'] = by.length === 0 ? ['window'] : [...by];
+    const keyOf = (key: HourKey | 'window', agent: RawBuilder<unknown>) => (key === 'period' ? sql`periods.period` : key === 'agent' ? agent : sql`0`);
+    const keyName = (key: HourKey | 'window') => sql.ref(key === 'agent' ? 'agent_key' : 'period_key');
+    const hourKeys = sql.join(keys.map((k) => sql`${keyOf(k, sql`h.agent_key`)} AS ${keyName(k)}`));
+    const sliceKeys = keys.map((k) => keyOf(k, sql`coalesce(calls.agent_id, '')`));
     const parts: RawBuilder<unknown>[] = [];
     if (hours.length > 0) {
       const listed = sql.join(hours.map((h) => sql`(${sql.lit(h.period)}, CAST(${h.from} AS TEXT), CAST(${h.to} AS TEXT))`));
       parts.push(sql`
         SELECT * FROM (
           WITH periods (period, hour_from, hour_to) AS (SELECT * FROM (VALUES ${listed}) AS listed ORDER BY 1)
-          SELECT ${hourKey} AS figures_key, ${sql.join(columns.map((c) => sql.ref(`h.${c}`)))}, h.durations
+          SELECT ${hourKeys}, ${sql.join(columns.map((c) => sql.ref(`h.${c}`)))}, h.durations
           FROM periods CROSS JOIN call_stats_hours AS h
           WHERE h.tenant_id = ${tenantId} AND h.hour >= periods.hour_from AND h.hour < periods.hour_to
         ) AS whole_hours`);
@@ -297,33 +330,19 @@ export class SqlCallStatsStore implements CallStatsStore {
       parts.push(sql`
         SELECT * FROM (
           WITH ${this.periodsTable(slices)}
-          SELECT ${sliceKey} AS figures_key, ${callFigures()}
+          SELECT ${sql.join(keys.map((k, i) => sql`${sliceKeys[i]} AS ${keyName(k)}`))}, ${callFigures()}
           FROM periods CROSS JOIN calls
           WHERE calls.tenant_id = ${tenantId} AND calls.started_at >= periods.period_start AND calls.started_at < periods.period_end
-          ${by === 'window' ? sql`` : sql`GROUP BY ${sliceKey}`}
+          ${by.length === 0 ? sql`` : sql`GROUP BY ${sql.join(sliceKeys)}`}
         ) AS slices`);
     }
     const list = sql<string | null>`string_agg(parts.durations, ',')`;
     const percentiles = this.capabilities.durationPercentiles;
-    const rows = await this.reads.all(sql<HourFiguresRow>`
-      SELECT parts.figures_key, ${sums('parts')}, ${percentiles === null ? sql`${list} AS durations` : sql`${percentiles(list)} AS percentiles`}
+    const grouped = sql.join(keys.map((k) => sql`parts.${keyName(k)}`));
+    return this.reads.all(sql<HourFiguresRow>`
+      SELECT ${grouped}, ${sums('parts')}, ${percentiles === null ? sql`${list} AS durations` : sql`${percentiles(list)} AS percentiles`}
       FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
-      GROUP BY parts.figures_key`.compile(this.db));
-    return rows.map((r): HourFigures => {
-      const f: HourFigures = { key: r.figures_key, ...emptyCounts(), calls: Number(r.calls), total_seconds: Number(r.total_seconds ?? 0), p50: null, p90: null };
-      for (const c of HOUR_COUNT_COLUMNS) {
-        const n = Number(r[c.name] ?? 0);
-        if (c.column === 'channel') f.by_channel[c.value] += n;
-        else if (c.column === 'direction') f.by_direction[c.value] += n;
-        else f.by_status[c.value] += n;
-      }
-      if (r.percentiles != null) [f.p50, f.p90] = r.percentiles.split(',').map(Number);
-      else {
-        f.values = durationList(r.durations ?? '');
-        [f.p50, f.p90] = selectedPercentiles(f.values, 0.5, 0.9);
-      }
-      return f;
-    });
+      GROUP BY ${grouped}`.compile(this.db));
   }
 
   /**
@@ -525,13 +544,33 @@ function agentsOf(rows: readonly HistogramRow[]): { histogram: DurationHistogram
   });
 }
 
-/** Arrays end to end, in one. */
-function concatenated(arrays: readonly Float64Array[]): Float64Array {
-  const all = new Float64Array(arrays.reduce((n, a) => n + a.length, 0));
-  let at = 0;
-  for (const a of arrays) {
-    all.set(a, at);
-    at += a.length;
+/** Adds a group of `hourRows` to counts and seconds. */
+function addHourCounts(f: HourCounts, r: HourFiguresRow): void {
+  f.calls += Number(r.calls);
+  f.total_seconds += Number(r.total_seconds ?? 0);
+  for (const c of HOUR_COUNT_COLUMNS) {
+    const n = Number(r[c.name] ?? 0);
+    if (c.column === 'channel') f.by_channel[c.value] += n;
+    else if (c.column === 'direction') f.by_direction[c.value] += n;
+    else f.by_status[c.value] += n;
   }
-  return all;
 }
+
+/** The counts and seconds of some groups of `hourRows`, summed. */
+function countsOfHours(rows: readonly HourFiguresRow[]): HourCounts {
+  const f: HourCounts = { ...emptyCounts(), total_seconds: 0 };
+  for (const r of rows) addHourCounts(f, r);
+  return f;
+}
+
+/** The window's count and seconds: its periods' sums (the clipped periods partition it). */
+const sumsOf = (periods: readonly PeriodAggregate[]) => ({ calls: periods.reduce((n, p) => n + p.calls, 0), total_seconds: periods.reduce((n, p) => n + p.total_seconds, 0) });
+
+/** An agent's figures from its `agent_key` ('' for calls without an agent), counts and percentiles. */
+const agentOf = (key: string, counts: HourCounts, percentiles: Pick<DurationAggregate, 'p50' | 'p90'>): AgentAggregate => ({
+  agent_id: key === '' ? null : key,
+  calls: counts.calls,
+  total_seconds: counts.total_seconds,
+  by_status: counts.by_status,
+  ...percentiles,
+});

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { listPercentiles } from '../../adapters/sql/duration-lists.js';
+import { crossPercentiles, listPercentiles, readNumbers } from '../../adapters/sql/duration-lists.js';
 import { parseHistogram } from '../../adapters/sql/sql-call-stats.store.js';
 import { addSqliteFunctions } from '../../adapters/sqlite/sqlite-functions.js';
 import { percentileCont } from '../../core/calls/call-stats.model.js';
@@ -42,4 +42,36 @@ it('reads lists of durations as the calls per hour keep them into their percenti
   } finally {
     native.close();
   }
+});
+
+it('reads lists of durations grouped by period and by agent into each group\'s percentiles and the whole\'s, as their definition (ADR 0058, fast-check)', () => {
+  const duration = fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 40 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((d) => d + 0));
+  // Lists as a period × agent read returns them: each with its period (ascending) and agent.
+  const row = fc.record({ period: fc.integer({ min: 0, max: 6 }), agent: fc.integer({ min: 0, max: 3 }), list: fc.array(duration, { maxLength: 25 }) });
+  const definition = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return [percentileCont(sorted, 0.5), percentileCont(sorted, 0.9)];
+  };
+  fc.assert(
+    fc.property(fc.array(row, { maxLength: 30 }), (unsorted) => {
+      const rows = [...unsorted].sort((a, b) => a.period - b.period);
+      const agents = [...new Set(rows.map((r) => r.agent))];
+      const runEnds = rows.flatMap((r, i) => (i === rows.length - 1 || rows[i + 1].period !== r.period ? [i + 1] : []));
+      const got = crossPercentiles(
+        rows.map((r) => r.list.join(',')),
+        runEnds,
+        rows.map((r) => agents.indexOf(r.agent)),
+        agents.length,
+      );
+      expect(got.all).toEqual(definition(rows.flatMap((r) => r.list)));
+      expect(got.groups).toEqual(agents.map((a) => definition(rows.filter((r) => r.agent === a).flatMap((r) => r.list))));
+      expect(got.runs).toEqual(runEnds.map((end, k) => definition(rows.slice(k === 0 ? 0 : runEnds[k - 1], end).flatMap((r) => r.list))));
+    }),
+  );
+  // Past the space kept between calls (1,048,576 numbers), then back: the same figures.
+  const many = Array.from({ length: 1_200_000 }, (_, i) => (i * 7919) % 1000);
+  const large = definition(many);
+  expect(crossPercentiles([many.join(','), '5,6'], [1, 2], [0, 1], 2)).toEqual({ runs: [large, [5.5, 5.9]], groups: [large, [5.5, 5.9]], all: definition([...many, 5, 6]) });
+  expect(listPercentiles(['1,2,3'])).toEqual([2, 2.8]);
+  expect(Array.from(readNumbers('3,1,2'))).toEqual([3, 1, 2]);
 });
