@@ -12,7 +12,7 @@ import { selectedPercentiles } from '../../core/calls/call-stats.model.js';
  * never share the space; space grown past `KEPT_VALUES` is let go once read.
  */
 
-/** Numbers the scratch keeps between calls (8 MB); more is allocated for one call and released. */
+/** Numbers (8 MB), and bytes (1 MB), the scratch keeps between calls; more is allocated for one call and released. */
 const KEPT_VALUES = 1 << 20;
 let bytes = Buffer.allocUnsafe(1 << 16);
 let values = new Float64Array(1 << 13);
@@ -36,39 +36,37 @@ function release(): void {
 const roomFor = (texts: readonly string[]) => texts.reduce((n, text) => n + ((text.length + 2) >> 1), 0);
 
 /**
- * The durations of comma-separated texts, in their order, in `into` (room for them all; see
- * `roomFor`), from `at` on; returns where they end. Each text is written as bytes into the
+ * The numbers of a comma-separated text, in their order, in `into` (room for them all; see
+ * `roomFor`), from `at` on; returns where they end. The text is written as bytes into the
  * scratch (its characters are digits and commas, one byte each in Latin-1: a native copy), then
  * read byte by byte, faster than `charCodeAt` on the string (1.2 against 1.9 ms for a year's
  * 470 KB). Whole numbers of a few digits as they come; anything else as JavaScript reads it. An
  * empty text holds none.
  */
-function readInto(texts: readonly string[], into: Float64Array, at: number): number {
+function readInto(text: string, into: Float64Array, at: number): number {
+  if (text === '') return at;
+  if (bytes.length < text.length) bytes = Buffer.allocUnsafe(Math.max(text.length, bytes.length * 2));
+  const length = bytes.write(text, 0, 'latin1');
   let n = at;
-  for (const text of texts) {
-    if (text === '') continue;
-    if (bytes.length < text.length) bytes = Buffer.allocUnsafe(Math.max(text.length, bytes.length * 2));
-    const length = bytes.write(text, 0, 'latin1');
-    let value = 0;
-    let start = 0;
-    let digits = true;
-    for (let i = 0; i <= length; i++) {
-      const c = i < length ? bytes[i] : 44;
-      if (c === 44) {
-        into[n++] = digits && i > start && i - start < 16 ? value : Number(text.slice(start, i));
-        value = 0;
-        start = i + 1;
-        digits = true;
-      } else if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-      else digits = false;
-    }
+  let value = 0;
+  let start = 0;
+  let digits = true;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? bytes[i] : 44;
+    if (c === 44) {
+      into[n++] = digits && i > start && i - start < 16 ? value : Number(text.slice(start, i));
+      value = 0;
+      start = i + 1;
+      digits = true;
+    } else if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
+    else digits = false;
   }
   return n;
 }
 
 /** The numbers of one comma-separated text, in their order, in an array of their own. */
 export function readNumbers(text: string): Float64Array {
-  const n = readInto([text], valuesFor(roomFor([text])), 0);
+  const n = readInto(text, valuesFor(roomFor([text])), 0);
   const numbers = values.slice(0, n);
   release();
   return numbers;
@@ -76,7 +74,8 @@ export function readNumbers(text: string): Float64Array {
 
 /** The continuous p50 and p90 of the durations of some lists (null over none), exactly as `percentile_cont`. */
 export function listPercentiles(texts: readonly string[]): [number | null, number | null] {
-  const n = readInto(texts, valuesFor(roomFor(texts)), 0);
+  const into = valuesFor(roomFor(texts));
+  const n = texts.reduce((at, text) => readInto(text, into, at), 0);
   const percentiles = selectedPercentiles(values.subarray(0, n), 0.5, 0.9);
   release();
   return percentiles;
@@ -98,7 +97,7 @@ export function crossPercentiles(texts: readonly string[], runEnds: readonly num
   let n = 0;
   texts.forEach((text, i) => {
     offsets[i] = n;
-    n = readInto([text], into, n);
+    n = readInto(text, into, n);
   });
   offsets[texts.length] = n;
   let byGroup: Percentiles[] = [];
