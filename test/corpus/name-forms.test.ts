@@ -12,6 +12,7 @@ import { loadCorpusSnapshot } from '../../adapters/corpus/file-corpus.loader.js'
 import { resolveArtistName } from '../../core/attestation/corpus/artist-names.js';
 import { CorpusIndex } from '../../core/attestation/corpus/corpus-index.js';
 import type { CorpusSnapshot } from '../../core/attestation/corpus/corpus.model.js';
+import { EXONYM_SOURCES } from '../../core/attestation/corpus/name-exonym-sources.js';
 import { EXONYMS } from '../../core/attestation/corpus/name-exonyms.js';
 import { parseArtistLine } from '../../core/attestation/matching/artist-line.js';
 import { normaliseName } from '../../core/attestation/matching/normalise.js';
@@ -42,6 +43,20 @@ describe('name forms', () => {
         if (resolved.artistIds.length === 1) expect(resolved.artistIds, form).toEqual(ids);
         else expect(resolved.bySurname, form).toBe(true);
       }
+    }
+  });
+
+  it('every form of the exonym list has its source, a page that prints it, and every source is of a form of the list', () => {
+    const listed = new Set(EXONYMS.flatMap(({ target, forms }) => forms.map((form) => `${target} / ${form}`)));
+    const sourced = new Set(EXONYM_SOURCES.map(({ target, form }) => `${target} / ${form}`));
+    expect([...listed].filter((f) => !sourced.has(f)), 'forms without a source').toEqual([]);
+    expect([...sourced].filter((f) => !listed.has(f)), 'sources of no listed form').toEqual([]);
+    expect(EXONYMS.flatMap((e) => e.forms).length, 'a form listed twice').toBe(listed.size);
+    for (const s of EXONYM_SOURCES) {
+      expect(s.url, s.form).toMatch(/^https?:\/\/[^\s]+$/);
+      expect(s.lang, s.form).toMatch(/^[a-z]{2}$/);
+      expect(s.quote.length, s.form).toBeGreaterThan(0);
+      expect(s.quote.length, s.form).toBeLessThanOrEqual(160);
     }
   });
 
