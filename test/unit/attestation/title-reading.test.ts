@@ -20,11 +20,23 @@ describe('titles read through the multilingual vocabulary (ADR 0033)', () => {
     ['Die Grablegung Christi', 'The Entombment of Christ'],
     ['Nature morte aux pommes', 'Still Life with Apples'],
     ['Madonna med barnet', 'Madonna and Child'],
+    // A painter is a painter in every language, an artist an artist (one concept each, not both).
+    ["L'Atelier du peintre", "The Painter's Studio"],
+    ['De schilder in zijn atelier', 'The Painter in his Studio'],
+    ["Portrait de l'artiste", 'Portrait of the Artist'],
+    ['Die Gesandten', 'The Ambassadors'],
+    ['Les Lutteurs', 'The Wrestlers'],
+    ['La Mort de Socrate', 'The Death of Socrates'],
   ])('%s reads as %s', (foreign, english) => {
     const a = read(foreign);
     expect(a.foreign).toBe(true);
     expect(a.key).toBe(read(english).key);
     expect(read(english).foreign).toBe(false);
+  });
+
+  it('does not read a painter as an artist, nor the other way', () => {
+    expect(read('Le Peintre').key).not.toBe(read('The Artist').key);
+    expect(read("L'Artiste").key).not.toBe(read('The Painter').key);
   });
 
   it('leaves words it does not know as they are, and echoes the reading in English', () => {
