@@ -14,7 +14,6 @@ import {
   mergeHistograms,
   type PeriodAggregate,
   type PeriodRange,
-  selectedPercentiles,
 } from '../../core/calls/call-stats.model.js';
 import type { CallStatsStore } from '../../core/calls/ports.js';
 import type { Database } from './database.js';
@@ -118,7 +117,7 @@ function countsOf<C extends string, K extends string>(row: CountColumns<C, K> & 
  * A histogram the database wrote as `duration,calls,duration,calls,…`: one group's distinct
  * durations, which the read asks in ascending order; put in order here if they arrive otherwise
  * (no figure depends on the order the database concatenates in). Its numbers are read as the
- * lists of durations are (`readDurations`, byte by byte) into typed arrays: a year's histograms
+ * lists of durations are (`readNumbers`, byte by byte) into typed arrays: a year's histograms
  * are ~17,000 entries, read on the event loop, where splitting the text made ~34,000 strings.
  */
 export function parseHistogram(text: string): DurationHistogram {
@@ -141,7 +140,8 @@ export function parseHistogram(text: string): DurationHistogram {
  * Call analytics in SQL (ADR 0043, 0048, 0057, 0058). Without a channel, direction or words, every
  * figure is a sum of the tenant's rows of `call_stats_hours` (calls per UTC hour and agent, kept
  * with the calls) over the whole hours the window and each period hold, and of slices of calls
- * where they cut an hour: three reads (`byHours`). Otherwise every count, sum and histogram is an
+ * where they cut an hour (`byHours`: three reads where the database computes the percentiles,
+ * one per period and agent where this process does). Otherwise every count, sum and histogram is an
  * aggregate the database computes over the rows the list's conditions keep (the text search through the
  * dialect's `callSearch.matches`, percentiles through `percentileCont`), each read one pass over
  * the window's calls in an index that covers it, none sorting calls:
